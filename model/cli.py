@@ -1,0 +1,205 @@
+"""The headless command line. Imports no Qt: `new`, `check` and `export` run with no display.
+
+`starwright` with no command (or with a FILE) opens the builder; the launcher in gui/ passes the
+function that does so, so this module never imports the GUI.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Callable, Sequence
+
+from . import __version__
+from .issues import Issue
+from .kinds import KINDS, PLANNED
+from .rules_pack import PackError, load_pack_file
+from .storage import DocumentError, SaveError, atomic_write, dumps, load
+
+COMMANDS = ("new", "check", "export")
+
+EPILOG = """\
+commands:
+  new KIND -o FILE        write a new, valid starter document (KIND: {kinds})
+  check FILE... [--json]  check documents against the rules; exit 0 = no errors (warnings allowed),
+                          1 = rule errors, 2 = a file could not be read or is not a valid document
+  export FILE -o OUT.pdf  write the filled sheet as PDF (never overwrites FILE)
+
+With no command, or with a FILE, the builder window opens.
+"""
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="starwright",
+        description="Starwright: build Stargrave crews and other sci-fi game documents, checked against the rules.",
+        epilog=EPILOG.format(kinds=", ".join(KINDS)),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--version", action="version", version=f"starwright {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    pn = sub.add_parser("new", help="write a new starter document")
+    pn.add_argument("kind", metavar="KIND", help=f"one of: {', '.join(KINDS)}")
+    pn.add_argument("-o", "--output", required=True, metavar="FILE")
+    pn.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+
+    pc = sub.add_parser("check", help="check documents against the rules")
+    pc.add_argument("files", nargs="+", metavar="FILE")
+    pc.add_argument("--json", action="store_true", help="print one JSON object per file")
+    pc.add_argument("--rules", action="append", default=[], metavar="PACK.json",
+                    help="use this rules pack (a house-rule pack) when a document names it, or instead of the built-in one")
+
+    pe = sub.add_parser("export", help="write the filled sheet as PDF")
+    pe.add_argument("file", metavar="FILE")
+    pe.add_argument("-o", "--output", required=True, metavar="OUT.pdf")
+    pe.add_argument("--paper", choices=["a4", "letter"], default=None, help="paper size (default: from your locale)")
+    pe.add_argument("--no-cards", action="store_true", help="leave out the power reference cards")
+    pe.add_argument("--list-issues", action="store_true", help="print the rule errors in the sheet's footer")
+    pe.add_argument("--rules", action="append", default=[], metavar="PACK.json", help="house-rule pack")
+    pe.add_argument("--force", action="store_true", help="overwrite OUT.pdf if it exists")
+    return p
+
+
+def _err(msg: str) -> None:
+    print(f"starwright: {msg}", file=sys.stderr)
+
+
+def _load_packs(paths: list[str]):
+    return [load_pack_file(p) for p in paths]
+
+
+def cmd_new(args) -> int:
+    kind = KINDS.get(args.kind)
+    if kind is None:
+        if args.kind in PLANNED:
+            _err(f"{PLANNED[args.kind]} documents are not supported by this version yet")
+        else:
+            _err(f"unknown kind {args.kind!r}; choose one of: {', '.join(KINDS)}")
+        return 2
+    out = Path(args.output)
+    if out.exists() and not args.force:
+        _err(f"{out} already exists; choose another name or add --force")
+        return 2
+    from .rules_pack import builtin_pack
+    data = kind.system.new(builtin_pack(kind.pack))
+    try:
+        atomic_write(out, dumps(data).encode("utf-8"))
+    except SaveError as e:
+        _err(str(e))
+        return 2
+    print(f"wrote {out} (a new {kind.title})")
+    return 0
+
+
+def _issue_line(path: str, issue: Issue) -> str:
+    where = issue.pointer or "/"
+    return f"{path}: {issue.severity} {issue.rule} at {where}: {issue.message}"
+
+
+def cmd_check(args) -> int:
+    from .evaluate import evaluate
+    try:
+        packs = _load_packs(args.rules)
+    except PackError as e:
+        _err(str(e))
+        return 2
+    worst = 0
+    for name in args.files:
+        try:
+            loaded = load(name)
+        except DocumentError as e:
+            worst = 2
+            if args.json:
+                print(json.dumps({"file": name, "format": None, "valid": False,
+                                  "issues": [{"pointer": e.where if e.where.startswith("/") else "",
+                                              "rule": "FILE", "severity": "error", "message": e.message,
+                                              "where": e.where}],
+                                  "derived": {}}, ensure_ascii=False))
+            else:
+                _err(str(e))
+            continue
+        except PackError as e:
+            worst = 2
+            _err(str(e))
+            continue
+        result = evaluate(loaded.data, loaded.kind, packs)
+        if not result.schema_valid:
+            worst = 2
+        elif result.has_errors:
+            worst = max(worst, 1)
+        if args.json:
+            print(json.dumps({"file": name, "format": loaded.kind.format, "valid": not result.has_errors,
+                              "issues": [i.to_json() for i in result.issues], "derived": result.derived},
+                             ensure_ascii=False))
+        else:
+            errors = sum(1 for i in result.issues if i.is_error)
+            for issue in result.issues:
+                print(_issue_line(name, issue))
+            status = "OK" if not errors else f"{errors} error{'s' if errors != 1 else ''}"
+            extra = f" (rules: {result.pack.describe()})" if result.house_rules else ""
+            print(f"{name}: {loaded.kind.title} {status}{extra}")
+    return worst
+
+
+def cmd_export(args) -> int:
+    from .evaluate import evaluate
+    try:
+        from .sheets import export_pdf, SheetOptions
+    except ImportError:
+        _err("PDF export is not available in this build yet")
+        return 2
+    src, out = Path(args.file), Path(args.output)
+    try:
+        if out.exists() and src.exists() and out.resolve() == src.resolve():
+            _err(f"{out} is the document itself; export never overwrites the document. Choose another name.")
+            return 2
+    except OSError:
+        pass
+    if out.exists() and not args.force and out.suffix.lower() != ".pdf":
+        _err(f"{out} exists and is not a PDF; refusing to overwrite it (add --force)")
+        return 2
+    try:
+        packs = _load_packs(args.rules)
+        loaded = load(src)
+    except (DocumentError, PackError) as e:
+        _err(str(e))
+        return 2
+    result = evaluate(loaded.data, loaded.kind, packs)
+    options = SheetOptions.from_cli(args)
+    pdf = export_pdf(loaded.data, result, options)
+    try:
+        atomic_write(out, pdf)
+    except SaveError as e:
+        _err(str(e))
+        return 2
+    errors = sum(1 for i in result.issues if i.is_error)
+    note = f"; the {loaded.kind.title.lower()} still has {errors} rule error{'s' if errors != 1 else ''}" if errors else ""
+    print(f"wrote {out}{note}")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None, open_gui: Callable[[list[str]], int] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or (argv[0] not in COMMANDS and not argv[0].startswith("-")):
+        if open_gui is None:
+            _err("the builder window is not available here; try 'starwright --help'")
+            return 2
+        return open_gui(argv)
+    args = _parser().parse_args(argv)
+    if args.command is None:
+        _parser().print_help()
+        return 0
+    try:
+        return {"new": cmd_new, "check": cmd_check, "export": cmd_export}[args.command](args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,49 @@
+"""Evaluate a document: schema check, rules pack, derive (COMPUTE) and check (ENFORCE) in one call."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .issues import ERROR, WARNING, Issue, has_errors, sort_issues
+from .kinds import Kind
+from .rules_pack import Pack, PackError, find_pack
+from .validation import schema_issues
+
+
+@dataclass
+class Result:
+    issues: list[Issue]
+    derived: dict
+    pack: Pack | None
+    schema_valid: bool
+
+    @property
+    def has_errors(self) -> bool:
+        return has_errors(self.issues)
+
+    @property
+    def house_rules(self) -> bool:
+        return self.pack is not None and not self.pack.builtin
+
+
+def pack_for(data: dict, kind: Kind, extra: list[Pack] | None = None) -> tuple[Pack, list[Issue]]:
+    wanted = (data.get("rules") or {}).get("pack") if isinstance(data.get("rules"), dict) else None
+    pack = find_pack(kind.pack, wanted, extra)
+    if pack is None:
+        builtin = find_pack(kind.pack, None)
+        return builtin, [Issue("/rules/pack", "PACK", WARNING,
+                               f'This crew was built with the rules pack "{wanted}", which is not installed here; '
+                               f"checked with {builtin.name} instead.")]
+    return pack, []
+
+
+def evaluate(data: dict, kind: Kind, extra_packs: list[Pack] | None = None) -> Result:
+    issues = schema_issues(kind.schema, data)
+    if issues:
+        # Structure is broken: rules would be guessing. Report where the structure is wrong.
+        return Result(sort_issues(issues), {}, None, False)
+    pack, pack_issues = pack_for(data, kind, extra_packs)
+    system = kind.system
+    derived = system.derive(data, pack)
+    issues = pack_issues + system.check(data, derived, pack)
+    return Result(sort_issues(issues), derived, pack, True)

@@ -1,0 +1,50 @@
+"""The explicit registry of document kinds: one line per game system.
+
+Each kind names its file format version, its schema, its rules pack and the package under
+model/systems/ that derives and checks it. Adding a game system adds one line here.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import ModuleType
+
+FORMAT_PREFIX = "starwright/"
+
+
+@dataclass(frozen=True)
+class Kind:
+    kind: str        # "stargrave-crew": the part after "starwright/" in the file's "format"
+    title: str       # what the start page and messages call it
+    version: int     # the newest file version this program writes
+    schema: str      # schemas/<schema>
+    pack: str        # resources/rules/<pack>.json
+    module: str      # the system package: new(), derive(), check()
+
+    @property
+    def format(self) -> str:
+        return FORMAT_PREFIX + self.kind
+
+    @property
+    def system(self) -> ModuleType:
+        return importlib.import_module(self.module)
+
+
+KINDS: dict[str, Kind] = {k.kind: k for k in [
+    Kind("stargrave-crew", "Stargrave crew", 1, "stargrave-crew.v1.json", "stargrave", "model.systems.stargrave"),
+]}
+
+# Kinds the file format already names (DESIGN.md) but this program cannot build yet.
+PLANNED: dict[str, str] = {
+    "starchasers-ship": "Starchasers starship",
+    "starchasers-character": "Starchasers character",
+    "starfrontiers-character": "Star Frontiers character",
+    "knighthawks-ship": "Knight Hawks starship",
+}
+
+
+def by_format(fmt: str) -> Kind | None:
+    if isinstance(fmt, str) and fmt.startswith(FORMAT_PREFIX):
+        return KINDS.get(fmt[len(FORMAT_PREFIX):])
+    return None

@@ -1,0 +1,58 @@
+"""Where the app's data lives: the same lookup from a checkout, an installed wheel or a frozen bundle.
+
+`schemas` and `resources` are shipped as data-only packages, so importlib.resources finds them in all
+three cases (PyInstaller's spec collects them as data). STARWRIGHT_DATA may point at another tree
+that holds `schemas/` and `resources/` (used by packagers and tests).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from functools import cache
+from importlib import resources as _res
+from pathlib import Path
+
+
+@cache
+def _root(package: str) -> Path:
+    override = os.environ.get("STARWRIGHT_DATA")
+    if override:
+        return Path(override) / package
+    frozen = getattr(sys, "_MEIPASS", None)
+    if frozen:
+        return Path(frozen) / package
+    return Path(str(_res.files(package)))
+
+
+def schemas_dir() -> Path:
+    return _root("schemas")
+
+
+def resources_dir() -> Path:
+    return _root("resources")
+
+
+def rules_dir() -> Path:
+    return resources_dir() / "rules"
+
+
+def examples_dir() -> Path:
+    return resources_dir() / "examples"
+
+
+def fonts_dir() -> Path:
+    return resources_dir() / "fonts"
+
+
+def user_rules_dir() -> Path:
+    """Where a player keeps house-rule packs (edited copies of the built-in ones)."""
+    override = os.environ.get("STARWRIGHT_USER_RULES")
+    if override:
+        return Path(override)
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    if sys.platform == "win32":
+        base = os.environ.get("APPDATA", base)
+    elif sys.platform == "darwin":
+        base = str(Path.home() / "Library" / "Application Support")
+    return Path(base) / "Starwright" / "rules"

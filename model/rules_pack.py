@@ -1,0 +1,144 @@
+"""Rules packs: the data of a game system's rules, checked against schemas/rules-pack.json on load.
+
+The built-in packs live in resources/rules/<system>.json. A house-rule pack is an edited copy with its
+own "id", kept in the user's rules folder (paths.user_rules_dir()) or named on the command line; a
+document records the id of the pack it was built with, so it is checked the same way elsewhere.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import pointer as jp
+from .paths import rules_dir, user_rules_dir
+from .storage import DocumentError, parse, read_text
+from .validation import errors_to_issues, validator
+
+PACK_SCHEMA = "rules-pack.json"  # the envelope; then rules-pack.<system>.json
+
+
+class PackError(DocumentError):
+    """A rules pack that cannot be used; the message names the entry at fault."""
+
+
+@dataclass(frozen=True, eq=False)
+class Pack:
+    data: dict
+    path: str
+    builtin: bool
+
+    @property
+    def id(self) -> str:
+        return self.data["id"]
+
+    @property
+    def system(self) -> str:
+        return self.data["system"]
+
+    @property
+    def name(self) -> str:
+        return self.data["name"]
+
+    def describe(self) -> str:
+        return f"{self.name} ({self.id} v{self.data['version']})"
+
+
+def _entry_label(data: Any, pointer: str) -> str:
+    """'power "Healing"' for /powers/26/activation: name the entry, not only its index."""
+    tokens = jp.split(pointer)
+    if len(tokens) >= 2 and tokens[1].isdigit():
+        entry = jp.get(data, jp.join(*tokens[:2]))
+        if isinstance(entry, dict) and isinstance(entry.get("name"), str):
+            word = tokens[0][:-1] if tokens[0].endswith("s") else tokens[0]
+            return f'{word.replace("_", " ")} "{entry["name"]}"'
+    return ""
+
+
+def validate_pack_data(data: Any, path: str | None = None) -> None:
+    if not isinstance(data, dict):
+        raise PackError(path, "a rules pack is a JSON object")
+    issues = errors_to_issues(validator(PACK_SCHEMA).iter_errors(data), rule="PACK")
+    if not issues:
+        system_schema = f"rules-pack.{data['system']}.json"
+        try:
+            checker = validator(system_schema)
+        except Exception:
+            raise PackError(path, f"rules pack is for an unknown game system \"{data['system']}\"", "/system") from None
+        issues = errors_to_issues(checker.iter_errors(data), rule="PACK")
+    if issues:
+        first = issues[0]
+        label = _entry_label(data, first.pointer)
+        where = f"{label} ({first.pointer})" if label else first.pointer
+        raise PackError(path, f"rules pack is broken: {first.message}", where)
+    system = data["system"]
+    from .kinds import KINDS
+    for kind in KINDS.values():
+        if kind.pack == system:
+            problems = kind.system.pack_problems(data)
+            if problems:
+                ptr, msg = problems[0]
+                label = _entry_label(data, ptr)
+                where = f"{label} ({ptr})" if label else ptr
+                raise PackError(path, f"rules pack is broken: {msg}", where)
+            break
+
+
+_cache: dict[tuple[str, float], Pack] = {}
+
+
+def load_pack_file(path: str | os.PathLike, builtin: bool = False) -> Pack:
+    p = Path(path)
+    try:
+        stamp = p.stat().st_mtime
+    except OSError:
+        stamp = -1.0
+    key = (str(p.resolve()) if stamp >= 0 else str(p), stamp)
+    if key in _cache:
+        return _cache[key]
+    try:
+        data = parse(read_text(p), p)
+    except PackError:
+        raise
+    except DocumentError as e:
+        raise PackError(e.path, e.message, e.where) from None
+    validate_pack_data(data, str(p))
+    pack = Pack(data, str(p), builtin)
+    _cache[key] = pack
+    return pack
+
+
+def builtin_pack(system: str) -> Pack:
+    return load_pack_file(rules_dir() / f"{system}.json", builtin=True)
+
+
+def user_packs(system: str) -> list[Pack]:
+    """House-rule packs in the user's rules folder; broken ones are skipped here (reported when used)."""
+    out = []
+    folder = user_rules_dir()
+    if folder.is_dir():
+        for path in sorted(folder.glob("*.json")):
+            try:
+                pack = load_pack_file(path)
+            except PackError:
+                continue
+            if pack.system == system:
+                out.append(pack)
+    return out
+
+
+def find_pack(system: str, pack_id: str | None, extra: list[Pack] | None = None) -> Pack | None:
+    """The pack a document names: given packs first, then the user's folder, then the built-in one."""
+    builtin = builtin_pack(system)
+    if not pack_id or pack_id == builtin.id:
+        for pack in extra or []:
+            if pack.system == system and pack.id == builtin.id:
+                return pack
+        return builtin
+    for pack in (extra or []) + user_packs(system):
+        if pack.system == system and pack.id == pack_id:
+            return pack
+    return None

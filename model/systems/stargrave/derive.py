@@ -1,0 +1,173 @@
+"""Stargrave COMPUTE rules: every derived value of a crew, each with how it was derived.
+
+Works on any document that passed the schema; unknown names (a power or soldier type the pack lacks)
+are skipped here and reported by check.
+"""
+
+from __future__ import annotations
+
+from .tables import KEYS, ROLES, Tables
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else str(n)
+
+
+def valid_choices(officer: dict, background: dict | None) -> list[str]:
+    """The background's "+1 to N of" picks that count: distinct, allowed, at most N (SG-BG-04, AMB-SG-05)."""
+    if not background:
+        return []
+    out: list[str] = []
+    for c in officer.get("choices", []):
+        if c in background["choose_from"] and c not in out and len(out) < background["choose"]:
+            out.append(c)
+    return out
+
+
+def carried_items(officer: dict, t: Tables) -> tuple[list[dict], list[dict]]:
+    """(items in slots, items built into other items) as pack entries; unknown names are skipped."""
+    slotted = [t.items[n] for n in (t.canonical_item(x) for x in officer.get("items", [])) if n]
+    built_in = [t.items[n] for i in slotted for n in i.get("includes", []) if n in t.items]
+    return slotted, built_in
+
+
+def slot_use(items: list[dict]) -> list[int]:
+    """Slots each item uses for an officer: the first of a kind marked officer_first_free is free (SG-EQ-04)."""
+    seen_free: set[str] = set()
+    out = []
+    for item in items:
+        if item.get("officer_first_free") and item["name"] not in seen_free:
+            seen_free.add(item["name"])
+            out.append(0)
+        else:
+            out.append(item["slots"])
+    return out
+
+
+def derive_officer(officer: dict, role: str, t: Tables) -> dict:
+    fig = t.figures[role]
+    bg_name = t.canonical_background(officer.get("background"))
+    bg = t.backgrounds.get(bg_name) if bg_name else None
+    base = dict(fig["profile"])
+    how: dict[str, list] = {k: [[f"{fig['label']} base", base[k]]] for k in KEYS}
+    if bg:
+        for k, v in bg["fixed"].items():
+            base[k] += v
+            how[k].append([f"{bg['name']} background", v])
+        for k in valid_choices(officer, bg):
+            base[k] += 1
+            how[k].append([f"{bg['name']} choice", 1])
+
+    slotted, built_in = carried_items(officer, t)
+    uses = slot_use(slotted)
+    effective = dict(base)
+    braced = any(i.get("braces_heavy_weapons") for i in slotted)
+    for item in slotted:
+        if item.get("armour"):
+            effective["armour"] += item["armour"]
+            how["armour"].append([item["name"], item["armour"]])
+        if item.get("move"):
+            effective["move"] += item["move"]
+            how["move"].append([item["name"], item["move"]])
+        if item.get("move_unless_braced") and not braced:
+            effective["move"] += item["move_unless_braced"]
+            how["move"].append([item["name"], item["move_unless_braced"]])
+
+    reductions_left = fig["creation_reductions"]
+    floor = t.crew["activation_floor"]
+    powers = []
+    for entry in officer.get("powers", []):
+        name = t.canonical_power(entry.get("name"))
+        if not name:
+            continue
+        p = t.powers[name]
+        basic = t.is_basic(p, bg_name)
+        act = t.activation(p, role, basic)
+        parts = [[f"{name} listed", p["activation"]]]
+        penalty = act - p["activation"]
+        if penalty:
+            parts.append(["basic power" if basic else "not a basic power", penalty])
+        reduced = False
+        if entry.get("reduced") and reductions_left > 0 and act - 1 >= floor:
+            reductions_left -= 1
+            act -= 1
+            reduced = True
+            parts.append(["creation reduction", -1])
+        powers.append({"name": name, "activation": act, "base_activation": p["activation"],
+                       "fatigue": p["fatigue"], "basic": basic, "category": p["category"],
+                       "reduced": reduced, "derivation": parts})
+
+    carried = [i["name"] for i in slotted] + [i["name"] for i in built_in]
+    melee = any(i.get("melee") for i in slotted + built_in)
+    return {
+        "role": role,
+        "label": fig["label"],
+        "background": bg_name,
+        "level": fig["level"],
+        "base_profile": base,
+        "profile": effective,
+        "derivation": how,
+        "powers": powers,
+        "slots_used": sum(uses),
+        "slots": fig["item_slots"],
+        "item_slots": [{"name": i["name"], "slots": u} for i, u in zip(slotted, uses)],
+        "built_in": [i["name"] for i in built_in],
+        "carried": carried,
+        "unarmed": not melee,
+        "basic_powers": t.basic_powers(bg_name),
+    }
+
+
+def soldier_gear(soldier: dict, stype: dict, t: Tables) -> list[str]:
+    gear = list(stype["gear"])
+    if soldier.get("shotgun"):
+        gear = [t.items[g]["swap_for"] if t.items.get(g, {}).get("swap_for") else g for g in gear]
+    return gear
+
+
+def derive(data: dict, t: Tables) -> dict:
+    out: dict = {}
+    for role in ROLES:
+        officer = data.get(role)
+        if isinstance(officer, dict):
+            out[role] = derive_officer(officer, role, t)
+    soldiers = []
+    spent = 0
+    specialists = 0
+    for s in data.get("soldiers", []):
+        stype = t.soldiers.get(s.get("type"))
+        if not stype:
+            soldiers.append({"type": s.get("type"), "known": False, "cost": 0, "specialist": False})
+            continue
+        spent += stype["cost"]
+        specialists += 1 if stype["specialist"] else 0
+        soldiers.append({"type": stype["name"], "known": True, "cost": stype["cost"],
+                         "specialist": stype["specialist"], "profile": dict(stype["profile"]),
+                         "gear": soldier_gear(s, stype, t), "robot": bool(s.get("robot")),
+                         "shotgun_allowed": t.shotgun_allowed(stype)})
+    out["soldiers"] = soldiers
+    out["credits_start"] = t.crew["starting_credits"]
+    out["credits_spent"] = spent
+    out["credits_left"] = t.crew["starting_credits"] - spent
+    out["specialists"] = specialists
+    upkeep = 0
+    for role in ROLES:
+        for name in out.get(role, {}).get("carried", []):
+            upkeep += t.items[name].get("upkeep", 0)
+    for s in soldiers:
+        for name in s.get("gear", []):
+            upkeep += t.items.get(name, {}).get("upkeep", 0)
+    out["upkeep"] = upkeep
+    out["members"] = 2 + len(soldiers)
+    return out
+
+
+def format_value(key: str, value: int, t: Tables) -> str:
+    return _signed(value) if t.char.get(key, {}).get("bonus") else str(value)
+
+
+def format_profile_value(key: str, real: int, effective: int, t: Tables) -> str:
+    """SG-PROF-02: "real/effective" where they differ, e.g. "9/11"."""
+    if real == effective:
+        return format_value(key, real, t)
+    return f"{format_value(key, real, t)}/{format_value(key, effective, t)}"

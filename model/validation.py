@@ -1,0 +1,97 @@
+"""Schemas: one referencing.Registry built from schemas/ at start, one validator per schema, built once."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any, Iterable
+
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+from . import pointer as jp
+from .issues import ERROR, Issue
+from .paths import schemas_dir
+
+SCHEMA_BASE = "https://starwright.app/schemas/"
+
+
+@cache
+def registry() -> Registry:
+    resources = []
+    for path in sorted(schemas_dir().glob("*.json")):
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        resources.append((schema["$id"], Resource.from_contents(schema, default_specification=DRAFT202012)))
+    return Registry().with_resources(resources)
+
+
+def schema_id(name: str) -> str:
+    return SCHEMA_BASE + name
+
+
+@cache
+def validator(name: str) -> Draft202012Validator:
+    """The validator of schemas/<name> (e.g. "stargrave-crew.v1.json"), built once."""
+    schema = registry().contents(schema_id(name))
+    return Draft202012Validator(schema, registry=registry())
+
+
+def _pointer(error) -> str:
+    ptr = jp.join(*error.absolute_path)
+    if error.validator == "required":
+        # jsonschema reports a missing property at the parent object: point at the property itself.
+        missing = [p for p in error.validator_value if p not in (error.instance or {})]
+        if missing:
+            ptr = jp.child(ptr, missing[0])
+    return ptr
+
+
+def _friendly(error) -> str:
+    v = error.validator
+    inst = error.instance
+    if v == "required":
+        missing = [p for p in error.validator_value if p not in (inst or {})]
+        return f"'{missing[0]}' is missing" if missing else error.message
+    if v == "type":
+        want = error.validator_value
+        want = " or ".join(want) if isinstance(want, list) else want
+        word = {"integer": "a whole number", "number": "a number", "string": "text", "boolean": "true or false",
+                "array": "a list", "object": "an object", "null": "empty (null)"}
+        want = word.get(want, want)
+        return f"expected {want}, found {json.dumps(inst, ensure_ascii=False)[:60]}"
+    if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        bound = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than",
+                 "exclusiveMaximum": "less than"}[v]
+        return f"{json.dumps(inst)} is out of range: must be {bound} {error.validator_value}"
+    if v == "enum":
+        opts = ", ".join(json.dumps(o) for o in error.validator_value)
+        return f"{json.dumps(inst, ensure_ascii=False)[:60]} is not one of {opts}"
+    if v == "const":
+        return f"expected {json.dumps(error.validator_value)}, found {json.dumps(inst, ensure_ascii=False)[:60]}"
+    if v == "additionalProperties":
+        return error.message.replace("Additional properties are not allowed", "unknown field")
+    if v in ("minItems", "maxItems"):
+        return f"a list of {len(inst)} items: must have {'at least' if v == 'minItems' else 'at most'} {error.validator_value}"
+    if v in ("minLength", "maxLength"):
+        return f"text of {len(inst)} characters: must have {'at least' if v == 'minLength' else 'at most'} {error.validator_value}"
+    return error.message
+
+
+def errors_to_issues(errors: Iterable, rule: str = "SCHEMA") -> list[Issue]:
+    out = []
+    for error in sorted(errors, key=lambda e: list(map(str, e.absolute_path))):
+        # A oneOf/anyOf failure is clearer told by its best inner error.
+        if error.context:
+            from jsonschema.exceptions import best_match
+            error = best_match(error.context) or error
+        out.append(Issue(_pointer(error), rule, ERROR, _friendly(error)))
+    return out
+
+
+def schema_issues(name: str, data: Any) -> list[Issue]:
+    return errors_to_issues(validator(name).iter_errors(data))
+
+
+def is_valid(name: str, data: Any) -> bool:
+    return validator(name).is_valid(data)

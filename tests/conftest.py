@@ -1,0 +1,26 @@
+"""Test set-up: Qt tests run on the offscreen platform; model tests never start Qt."""
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("LANG", "C.UTF-8")
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _isolated_user_dirs(tmp_path_factory, monkeypatch):
+    """Keep tests away from the real user's house-rule packs and settings."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("STARWRIGHT_USER_RULES", str(home / "rules"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
+
+
+EXAMPLES = ROOT / "resources" / "examples"
