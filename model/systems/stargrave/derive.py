@@ -171,3 +171,91 @@ def format_profile_value(key: str, real: int, effective: int, t: Tables) -> str:
     if real == effective:
         return format_value(key, real, t)
     return f"{format_value(key, real, t)}/{format_value(key, effective, t)}"
+
+
+# ---- Choices a builder offers (used by the GUI's pickers; pure, driven by the rules pack) ----
+
+def power_options(officer: dict, role: str, t: Tables) -> list[dict]:
+    """Every power the figure could take, the background's basic ones first (SG-BG-06, SG-CAPT-05, SG-FM-03).
+
+    Each entry: name, rulebook_name, category, fatigue, base_activation, activation (what it would be for this
+    figure), basic, chosen, summary.
+    """
+    bg_name = t.canonical_background(officer.get("background"))
+    chosen = {t.canonical_power(e.get("name")) for e in officer.get("powers", []) if isinstance(e, dict)}
+    out = []
+    for p in t.pack["powers"]:
+        basic = t.is_basic(p, bg_name)
+        out.append({"name": p["name"], "rulebook_name": p.get("rulebook_name", p["name"]),
+                    "category": p["category"], "fatigue": p["fatigue"], "base_activation": p["activation"],
+                    "activation": t.activation(p, role, basic), "basic": basic, "chosen": p["name"] in chosen,
+                    "summary": p.get("summary", "")})
+    out.sort(key=lambda o: (not o["basic"], o["name"]))
+    return out
+
+
+def item_options(officer: dict, role: str, t: Tables) -> list[dict]:
+    """Every General Equipment List item with the slots it would use and, if it cannot be added, why.
+
+    Each entry: name, rulebook_name, kind, slots (for this figure now), fits, reason, notes.
+    """
+    fig = t.figures[role]
+    slotted, _ = carried_items(officer, t)
+    used = sum(slot_use(slotted))
+    free = fig["item_slots"] - used
+    has_free = {i["name"] for i in slotted if i.get("officer_first_free")}
+    armour = [i["name"] for i in slotted if i["kind"] == "armour"]
+    shields = [i for i in slotted if i.get("bars_weapon_slots")]
+    out = []
+    for item in t.pack["items"]:
+        slots = 0 if item.get("officer_first_free") and item["name"] not in has_free else item["slots"]
+        reason = ""
+        if item.get("at_creation") is False:
+            reason = "found during a campaign, not chosen at creation"
+        elif item["kind"] == "armour" and armour:
+            reason = f"already wears {armour[0]}; only one armour"
+        elif item["kind"] == "weapon" and any(item["slots"] >= s["bars_weapon_slots"] for s in shields):
+            reason = f"cannot be carried with a {shields[0]['name'].lower()}"
+        elif slots > free:
+            reason = (f"needs {slots} slot{'s' if slots != 1 else ''}; "
+                      f"{max(free, 0)} of {fig['item_slots']} free")
+        out.append({"name": item["name"], "rulebook_name": item.get("rulebook_name", item["name"]),
+                    "kind": item["kind"], "slots": slots, "fits": not reason, "reason": reason,
+                    "notes": item.get("notes", "")})
+    return out
+
+
+def carried_status(officer: dict, role: str, t: Tables) -> list[dict]:
+    """The figure's items in order with the slots each uses and, for those past the limit, why they do not fit.
+
+    Entries line up with officer["items"]: name (as written), known, slots, fits, reason.
+    """
+    limit = t.figures[role]["item_slots"]
+    seen_free: set[str] = set()
+    armour_seen = ""
+    used = 0
+    out = []
+    for raw in officer.get("items", []):
+        name = t.canonical_item(raw)
+        if not name:
+            out.append({"name": raw, "known": False, "slots": 0, "fits": False,
+                        "reason": "not on the General Equipment List"})
+            continue
+        item = t.items[name]
+        if item.get("officer_first_free") and name not in seen_free:
+            seen_free.add(name)
+            slots = 0
+        else:
+            slots = item["slots"]
+        used += slots
+        reason = ""
+        if item.get("at_creation") is False:
+            reason = "found during a campaign, not chosen at creation"
+        elif item["kind"] == "armour" and armour_seen:
+            reason = f"a second armour; {armour_seen} is already worn"
+        elif slots and used > limit:
+            reason = f"does not fit: {used} of {limit} slots would be used"
+        if item["kind"] == "armour" and not armour_seen:
+            armour_seen = name
+        out.append({"name": name, "known": True, "slots": slots, "fits": not reason, "reason": reason})
+    return out
