@@ -167,7 +167,7 @@ def check_soldiers(data: dict, d: dict, t: Tables) -> list[Issue]:
                          f"(a full crew is 1 Captain, 1 First Mate and {crew['max_soldiers']} soldiers)."))
     if d["specialists"] > crew["max_specialists"]:
         out.append(Issue("/soldiers", "SG-CREW-05", ERROR,
-                         f"{d['specialists']} specialists hired; at most {crew['max_specialists']} soldiers may be specialists."))
+                         f"The crew has {d['specialists']} specialists; at most {crew['max_specialists']} soldiers may be specialists."))
     if d["credits_left"] < 0:
         out.append(Issue("/soldiers", "SG-CREW-06", ERROR,
                          f"The soldiers cost {d['credits_spent']} Cr but the crew has only {crew['starting_credits']} Cr "
