@@ -1,0 +1,132 @@
+"""Starchasers starship COMPUTE rules: every derived value of a ship, each with how it was derived.
+
+Works on any document that passed the schema. A value the player has not set (null) makes the values
+that need it null too, never a guess. Out-of-range entries are used as entered and reported by check.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .tables import Tables, signed
+
+
+def _int(v: Any) -> int | None:
+    return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+
+def hard_points(data: dict, t: Tables) -> dict:
+    """SC-SHIP-07/08/09: base + added = total; each weapon's and equipment's share; used and free."""
+    base = _int(data.get("hard_points"))
+    added = _int(data.get("added_hard_points")) or 0
+    total = (base or 0) + added
+    shares = []
+    for listname in ("weapons", "equipment"):
+        for i, entry in enumerate(data.get(listname, [])):
+            hp = _int(entry.get("hard_points"))
+            shares.append({"pointer": f"/{listname}/{i}", "kind": listname[:-1] if listname == "weapons" else "equipment",
+                           "name": entry.get("name", ""), "hard_points": hp,
+                           "counted": hp if hp is not None and hp > 0 else 0})
+    used = sum(s["counted"] for s in shares)
+    return {
+        "hard_points_base": base,
+        "hard_points_added": added,
+        "hard_points_total": total,
+        "hard_points_used": used,
+        "hard_points_free": total - used,
+        "hard_points_shares": shares,
+        "hard_points_derivation": [["base Hard Points", base or 0], ["added Hard Points", added]],
+    }
+
+
+def passive_defense(data: dict, t: Tables) -> tuple[int | None, list]:
+    """SC-SHIP-14 with AMB-SC-02: Armor + Maneuverability (signed), never below the pack's floor (0)."""
+    armor, man = _int(data.get("armor")), _int(data.get("maneuverability"))
+    if armor is None or man is None:
+        return None, []
+    how = [["Armor Rating", armor], ["Maneuverability", man]]
+    value = armor + man
+    floor = t.ship["passive_defense_floor"]
+    if floor is not None and value < floor:
+        how.append([f"never below {floor}", floor - value])
+        value = floor
+    return value, how
+
+
+def pilot_pools(data: dict, pd: int | None) -> dict:
+    """SC-SHIP-15 (Dodge = Deftness + Piloting + Passive Defense) and SC-SHIP-27 (Initiative)."""
+    pilot = data.get("pilot") or {}
+    deft, pil, per = _int(pilot.get("deftness")), _int(pilot.get("piloting")), _int(pilot.get("perception"))
+    out: dict = {"dodge": None, "dodge_derivation": [], "initiative": None, "initiative_derivation": []}
+    if deft is not None and pil is not None and pd is not None:
+        out["dodge"] = deft + pil + pd
+        out["dodge_derivation"] = [["pilot's Deftness", deft], ["pilot's Piloting", pil], ["Passive Defense", pd]]
+    if per is not None and pil is not None:
+        out["initiative"] = per + pil
+        out["initiative_derivation"] = [["pilot's Perception", per], ["pilot's Piloting", pil]]
+    return out
+
+
+def weapon_pool(weapon: dict, gunner: dict, t: Tables) -> dict:
+    """SC-SWPN-08/09: the parts of a weapon's attack pool, and the fixed dice a sheet can print."""
+    skill = t.canonical_weapon_skill(weapon.get("skill")) or weapon.get("skill") or ""
+    rule = t.weapon_rule(weapon.get("skill"))
+    attr = rule["attribute"]
+    attr_label = t.attribute_label(attr)
+    damage = _int(weapon.get("damage"))
+    parts = [{"label": "Weapon Damage", "dice": damage, "note": "" if damage is not None else "not set"}]
+    value = _int(gunner.get(attr))
+    proficient = bool(skill) and any(isinstance(p, str) and (t.canonical_weapon_skill(p) or p) == skill
+                                     for p in gunner.get("proficient", []))
+    if not gunner:
+        parts.append({"label": f"{attr_label}, if proficient", "dice": None, "note": "no gunner entered"})
+        fixed_attr = None
+    elif not proficient:
+        parts.append({"label": f"{attr_label}, if proficient", "dice": 0,
+                      "note": f"the gunner is not proficient in {skill or 'this weapon skill'}"})
+        fixed_attr = 0
+    else:
+        parts.append({"label": f"gunner's {attr_label} (proficient)", "dice": value,
+                      "note": "" if value is not None else f"gunner's {attr_label} not entered"})
+        fixed_attr = value
+    bonus = [b for b in t.bands if (b.get("attacker") or 0) > 0]
+    if rule["range_bonus"]:
+        note = ", ".join(f"{signed(b['attacker'])} at {b['name']}" for b in bonus) or "none"
+        parts.append({"label": "Range Bonus", "dice": None, "note": note})
+    if rule["bonus_power"]:
+        parts.append({"label": "Bonus Power", "dice": None, "note": "Engineering Power tokens spent on this shot"})
+    pool = damage + fixed_attr if damage is not None and fixed_attr is not None else None
+    rng = t.weapon_range(weapon.get("range"))
+    return {"name": weapon.get("name", ""), "skill": skill, "attribute": attr, "proficient": proficient,
+            "range_value": rng, "range_label": t.range_label(rng),
+            "pool_parts": parts, "pool": pool,
+            "range_bonus": rule["range_bonus"], "bonus_power": rule["bonus_power"]}
+
+
+def maneuvers(data: dict, t: Tables) -> list[dict]:
+    """SC-SHIP-22: the highest speed for each basic maneuver from the ship's Speed."""
+    speed = _int(data.get("speed"))
+    if speed is None:
+        return []
+    return [{"name": m["name"], "max_speed": max(0, speed - m["below_max_speed"])} for m in t.ship["maneuvers"]]
+
+
+UNSET_KEYS = ("size", "speed", "armor", "maneuverability", "hull_points", "structure_points", "system_durability",
+              "power_generation", "shield_rating", "hard_points", "cargo_tons")
+
+
+def derive(data: dict, t: Tables) -> dict:
+    out = hard_points(data, t)
+    pd, how = passive_defense(data, t)
+    out["passive_defense"] = pd
+    out["passive_defense_derivation"] = how
+    out.update(pilot_pools(data, pd))
+    out["structure_points_expected"] = t.structure_for(data.get("role"))
+    size = t.sizes.get(_int(data.get("size")))
+    out["size_example"] = size["example"] if size else None
+    out["size_maneuverability"] = size["maneuverability"] if size else None
+    out["maneuvers"] = maneuvers(data, t)
+    gunner = data.get("gunner") or {}
+    out["weapons"] = [weapon_pool(w, gunner, t) for w in data.get("weapons", [])]
+    out["unset"] = [k for k in UNSET_KEYS if data.get(k) is None]
+    return out
