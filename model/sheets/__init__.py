@@ -1,0 +1,126 @@
+"""Filled sheets as PDF: `export_pdf(data, result, options) -> bytes`. No Qt here.
+
+    from model.sheets import export_pdf, SheetOptions
+    pdf = export_pdf(loaded.data, evaluate(loaded.data, loaded.kind), SheetOptions(paper="letter"))
+
+How a sheet is made
+-------------------
+- `RENDERERS` maps a document kind to its renderer: `render(data, result, kit) -> page.Sheet`.
+  The renderer reads only the document and `result.derived` (prepared data); it never re-applies
+  a rule. The framework adds the footer (rules pack, house rules, rule errors), the list of rule
+  errors when the user asks for it, and leaves out the reference pages when cards are turned off.
+- Fixed fields come from a layout kept as data: resources/sheets/<kind>.json, checked against
+  schemas/sheet-layout.json (layout.py). Page margins, colours, type sizes, the panels of fixed
+  fields (placed by fractions, bound by name to prepared values) and table columns live there.
+- Lists that grow (soldiers, powers, items) are platypus tables that split across pages.
+- Text: every user string reaches Paragraph markup only through `text.markup()` (escaped with
+  xml.sax.saxutils.escape, fallback fonts switched in); drawn strings go through `text.fit()`, which
+  shrinks then wraps text to fit its box and never cuts it. Plain Table cell strings are drawn
+  literally and must not be escaped. Right-to-left text is put in visual order (`text.visual`).
+- Fonts: DejaVu Sans (+ Bold, Condensed) from resources/fonts/, registered once (fonts.py); glyphs it
+  lacks use a free system fallback font if installed, else a visible U+FFFD placeholder.
+
+Adding a sheet for another game system
+--------------------------------------
+1. Write resources/sheets/<kind>.json (copy stargrave-crew.json: page, style, panels, tables).
+2. Write model/sheets/<system>.py with `render(data, result, kit) -> Sheet`, building its story from
+   the shared pieces in flowables.py: FieldPanel (a layout panel of fixed fields), SectionBar,
+   house_table (a layout table; str cells are escaped for you), profile_table, TickTrack (tick
+   boxes, e.g. hit points or limited ammunition), CheckBox, Card (cut-out reference cards), para/rich.
+3. Add one line to RENDERERS below: `"<kind>": _renderer("<system>")`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Callable
+
+from ..issues import Issue
+from ..kinds import by_format
+from .layout import SheetError, load_layout
+from .options import PAPERS, SheetOptions, default_paper
+from .page import Kit, Sheet, build_pdf
+
+__all__ = ["export_pdf", "SheetOptions", "SheetError", "RENDERERS", "PAPERS", "default_paper", "footer_statements"]
+
+
+def _renderer(module: str) -> Callable:
+    """A renderer imported on first use (so exporting one kind does not import all of them)."""
+    def render(data, result, kit):
+        return importlib.import_module(f"{__name__}.{module}").render(data, result, kit)
+    render.__name__ = f"render_{module}"
+    return render
+
+
+# kind -> renderer(data, result, kit) -> Sheet. One line per game system.
+RENDERERS: dict[str, Callable] = {
+    "stargrave-crew": _renderer("stargrave"),
+}
+
+
+def footer_statements(result, list_issues: bool) -> list[str]:
+    """The footer: which rules pack; house rules and rule errors said plainly where they apply."""
+    pack = result.pack
+    out = [f"Rules: {pack.describe()}" if pack is not None else "Rules: none (the document could not be checked)"]
+    if result.house_rules:
+        out.append("Built under house rules, not the built-in rules pack")
+    errors = [i for i in result.issues if i.is_error]
+    if errors:
+        n = len(errors)
+        where = "listed at the end of the sheet" if list_issues else "'starwright check' lists them"
+        out.append(f"Not legal as printed: {n} rule error{'s' if n != 1 else ''} remain ({where})")
+    return out
+
+
+def describe_pointer(data, pointer: str) -> str:
+    """Where a rule error is, in words: "/captain/powers/2/reduced" -> "Captain › power 3 (Command) › reduced"."""
+    from .. import pointer as jp
+    parts: list[str] = []
+    node = data
+    for tok in jp.split(pointer or ""):
+        if isinstance(node, list) and tok.isdigit():
+            idx = int(tok)
+            el = node[idx] if idx < len(node) else None
+            name = el if isinstance(el, str) else (el.get("name") or el.get("type")) if isinstance(el, dict) else None
+            word = parts.pop() if parts else "entry"
+            word = word[:-1] if word.endswith("s") else word
+            parts.append(f"{word} {idx + 1}" + (f" ({' '.join(str(name).split())})" if name else ""))
+            node = el
+        else:
+            parts.append(tok.replace("_", " "))
+            node = node.get(tok) if isinstance(node, dict) else None
+    text = " › ".join(parts) or "the whole document"
+    return text[:1].upper() + text[1:]
+
+
+def _issues_section(kit: Kit, data, issues: list[Issue]) -> list:
+    from reportlab.platypus import Spacer
+    from .flowables import SectionBar, house_table
+    rows = [[i.rule, describe_pointer(data, i.pointer), i.message] for i in issues if i.is_error]
+    if not rows:
+        return []
+    cols = kit.layout["tables"].get("issues", {}).get("columns") or [
+        {"bind": "rule", "label": "Rule", "width": 0.12}, {"bind": "where", "label": "Where", "width": 0.22},
+        {"bind": "message", "label": "What is wrong", "width": 0.66}]
+    return [Spacer(1, kit.gap), SectionBar(kit, "Rule errors", f"{len(rows)} to fix before play"), Spacer(1, 1.2),
+            house_table(kit, cols, rows, kit.frame_width)]
+
+
+def export_pdf(data: dict, result, options: SheetOptions | None = None) -> bytes:
+    """The filled sheet of a checked document as PDF bytes.
+
+    `result` is model.evaluate.Result for `data`. Raises SheetError when there is no sheet for the
+    document's kind or its structure is too broken to print (result.schema_valid is False)."""
+    options = options or SheetOptions()
+    kind = by_format(data.get("format") if isinstance(data, dict) else None)
+    if kind is None or kind.kind not in RENDERERS:
+        raise SheetError(f"there is no printed sheet for documents of format {data.get('format')!r} yet")
+    if not getattr(result, "schema_valid", True) or result.pack is None:
+        first = result.issues[0].message if result.issues else "its structure is not valid"
+        raise SheetError(f"this {kind.title.lower()} cannot be printed until its file is repaired: {first}")
+    kit = Kit(load_layout(kind.kind), options)
+    sheet = RENDERERS[kind.kind](data, result, kit)
+    if options.list_issues:
+        sheet.story = list(sheet.story) + _issues_section(kit, data, result.issues)
+    title = f"{data.get('name') or kind.title} - {kind.title} sheet"
+    return build_pdf(sheet, kit, footer_statements(result, options.list_issues), title)

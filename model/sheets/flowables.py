@@ -1,0 +1,316 @@
+"""Reusable pieces of a sheet: panels of fixed fields, section bars, tick-box tracks, check boxes,
+tables in the house style, profile rows and cut-out cards. All take a page.Kit for the style."""
+
+from __future__ import annotations
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
+
+from . import fonts
+from .page import Kit
+from .text import draw_fit, draw_runs, fit, markup
+
+
+class FieldPanel(Flowable):
+    """Labelled boxes placed by a layout panel (fractions of the panel), each showing one prepared
+    value shrunk and wrapped to fit its box. `fits` records what was drawn, per bound name."""
+
+    PAD = 1.3 * mm
+
+    def __init__(self, kit: Kit, panel: dict, values: dict[str, object]):
+        super().__init__()
+        self.kit, self.panel, self.values = kit, panel, values
+        self.height = panel["height_mm"] * mm
+        self.fits: dict[str, tuple] = {}
+
+    def wrap(self, aw, ah):
+        self.width = aw
+        return aw, self.height
+
+    def boxes(self):
+        """(field, x, y, w, h) in points, origin bottom-left of the panel, fields that are drawn."""
+        gap = 1.2 * mm
+        for f in self.panel["fields"]:
+            if f.get("optional") and not self.values.get(f["bind"]):
+                continue
+            x = f["x"] * self.width + (gap / 2 if f["x"] > 0 else 0)
+            right = (f["x"] + f["w"]) * self.width - (gap / 2 if f["x"] + f["w"] < 0.999 else 0)
+            top = self.height - f["y"] * self.height - (gap / 2 if f["y"] > 0 else 0)
+            bottom = self.height - (f["y"] + f["h"]) * self.height + (gap / 2 if f["y"] + f["h"] < 0.999 else 0)
+            yield f, x, bottom, right - x, top - bottom
+
+    def draw(self):
+        c, kit = self.canv, self.kit
+        label_size = kit.size["label"]
+        for f, x, y, w, h in self.boxes():
+            blank = f.get("kind") == "blank"
+            c.setStrokeColor(kit.color["rule"])
+            c.setLineWidth(0.6)
+            c.setFillColor(kit.color["paper"] if "paper" in kit.color else kit.color["fill"])
+            c.roundRect(x, y, w, h, 1.2 * mm, stroke=1, fill=1 if blank else 0)
+            if f["label"]:
+                c.setFillColor(kit.color["muted"])
+                draw_runs(c, f["label"].upper(), x + self.PAD, y + h - self.PAD - label_size * 0.8,
+                          fonts.COND_BOLD, label_size)
+            if blank:
+                continue
+            inner_w = w - 2 * self.PAD
+            inner_h = h - 2 * self.PAD - label_size * 1.05
+            font = kit.font(f.get("font"), "regular")
+            size = f.get("size", kit.size["value"])
+            result = fit(self.values.get(f["bind"], ""), inner_w, inner_h, font, size,
+                         f.get("min_size", min(size, 6)))
+            self.fits[f["bind"]] = (result, inner_w, inner_h)
+            c.setFillColor(kit.color["ink"])
+            draw_fit(c, result, x + self.PAD, y + self.PAD + inner_h, inner_w, inner_h, f.get("align", "left"))
+
+
+class SectionBar(Flowable):
+    """A section heading: title in the accent colour, optional text at the right, a rule under it."""
+
+    def __init__(self, kit: Kit, title: str, right: str = "", height: float = 6.5 * mm):
+        super().__init__()
+        self.kit, self.title, self.right, self.height = kit, title, right, height
+
+    def wrap(self, aw, ah):
+        self.width = aw
+        return aw, self.height
+
+    def draw(self):
+        c, kit = self.canv, self.kit
+        size = kit.size["section"]
+        base = 2.0 * mm
+        c.setFillColor(kit.color["accent"])
+        tw = draw_runs(c, self.title.upper(), 0, base, fonts.BOLD, size)
+        if self.right:
+            avail = self.width - tw - 4 * mm
+            f = fit(self.right, avail, size * 1.3, fonts.COND, kit.size["body"], 5, floor=5)
+            c.setFillColor(kit.color["muted"])
+            draw_runs(c, f.lines[0] if f.lines else "", tw + 4 * mm, base, fonts.COND, f.size, "right", avail)
+        c.setStrokeColor(kit.color["accent"])
+        c.setLineWidth(1.1)
+        c.line(0, base - 1.3 * mm, self.width, base - 1.3 * mm)
+
+
+class TickTrack(Flowable):
+    """A row (or rows) of numbered tick boxes, e.g. one per point of Health, grouped by fives.
+    `per_row` caps the boxes in one row; otherwise as many as fit the width."""
+
+    def __init__(self, kit: Kit, count: int, label: str = "", per_row: int | None = None,
+                 box: float | None = None, group: int | None = None):
+        super().__init__()
+        self.group = kit.track_group if group is None else group  # 0: no grouping
+        self.kit, self.count, self.label, self.per_row = kit, max(0, int(count)), label, per_row
+        self.box = box or kit.track_box
+        self.gap = kit.track_gap
+        self.label_w = 0.0
+
+    def _row_width(self, n: int) -> float:
+        groups = (n - 1) // self.group if n and self.group else 0
+        return n * self.box + max(0, n - 1) * self.gap + groups * self.gap * 2
+
+    def wrap(self, aw, ah):
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+        self.label_w = stringWidth(self.label.upper(), fonts.COND_BOLD, self.kit.size["label"]) + 2 * mm if self.label else 0
+        avail = max(self.box, aw - self.label_w)
+        n = self.per_row or self.count
+        while n > 1 and self._row_width(n) > avail:
+            n -= 1
+        self.n_row = max(1, n)
+        self.rows = max(1, -(-self.count // self.n_row)) if self.count else 1
+        self.width = min(aw, self.label_w + self._row_width(min(self.count, self.n_row) or 1))
+        self.height = self.rows * self.box + (self.rows - 1) * self.gap
+        return self.width, self.height
+
+    def draw(self):
+        c, kit = self.canv, self.kit
+        if self.label:
+            c.setFillColor(kit.color["muted"])
+            draw_runs(c, self.label.upper(), 0, self.height - self.box + self.box * 0.25, fonts.COND_BOLD,
+                      kit.size["label"])
+        c.setLineWidth(0.6)
+        num_size = min(self.box * 0.48, 5.5)
+        for i in range(self.count):
+            row, col = divmod(i, self.n_row)
+            x = self.label_w + col * (self.box + self.gap) + ((col // self.group) * self.gap * 2 if self.group else 0)
+            y = self.height - (row + 1) * self.box - row * self.gap
+            c.setStrokeColor(kit.color["ink"])
+            c.setFillColor(kit.color["paper"] if "paper" in kit.color else kit.color["fill"])
+            c.rect(x, y, self.box, self.box, stroke=1, fill=0)
+            c.setFillColor(kit.color["rule"])
+            draw_runs(c, str(i + 1), x, y + (self.box - num_size * 0.72) / 2, fonts.COND, num_size, "center", self.box)
+
+
+class CheckBox(Flowable):
+    """A small square, ticked or empty (e.g. the Robot column)."""
+
+    def __init__(self, kit: Kit, checked: bool, size: float = 3.2 * mm):
+        super().__init__()
+        self.kit, self.checked, self.size = kit, checked, size
+        self.width = self.height = size
+
+    def wrap(self, aw, ah):
+        return self.size, self.size
+
+    def draw(self):
+        c, s = self.canv, self.size
+        c.setStrokeColor(self.kit.color["ink"])
+        c.setLineWidth(0.6)
+        c.rect(0, 0, s, s, stroke=1, fill=0)
+        if self.checked:
+            c.setLineWidth(1.1)
+            c.setStrokeColor(self.kit.color["accent"])
+            p = c.beginPath()
+            p.moveTo(s * 0.18, s * 0.52)
+            p.lineTo(s * 0.42, s * 0.22)
+            p.lineTo(s * 0.85, s * 0.82)
+            c.drawPath(p, stroke=1, fill=0)
+
+
+def para(kit: Kit, text: object, style: str = "cell", multiline: bool = False, **kw) -> Paragraph:
+    """A Paragraph of a user string: escaped and font-switched by text.markup()."""
+    return Paragraph(markup(text, multiline), kit.pstyle(style, **kw))
+
+
+def rich(kit: Kit, trusted_markup: str, style: str = "cell", **kw) -> Paragraph:
+    """A Paragraph of markup the program wrote itself (user parts already passed through markup())."""
+    return Paragraph(trusted_markup, kit.pstyle(style, **kw))
+
+
+def column_widths(columns: list[dict], total: float) -> list[float]:
+    share = sum(c["width"] for c in columns)
+    return [total * c["width"] / share for c in columns]
+
+
+def house_table(kit: Kit, columns: list[dict], rows: list[list], total_width: float,
+                zebra: bool = True, extra_styles: list | None = None, head: bool = True) -> Table:
+    """A table in the house style. `columns` come from a layout table; each row holds one cell per
+    column: a str (user text: escaped into a Paragraph here), a Flowable, or None."""
+    from reportlab.lib.enums import TA_CENTER, TA_RIGHT
+    aligns = [c.get("align", "left") for c in columns]
+    enum = {"left": 0, "center": TA_CENTER, "right": TA_RIGHT}
+    data = []
+    if head:
+        data.append([rich(kit, c["label"].upper(), "head", alignment=enum[a]) for c, a in zip(columns, aligns)])
+    for row in rows:
+        cells = []
+        for cell, col, a in zip(row, columns, aligns):
+            if cell is None:
+                cells.append("")
+            elif isinstance(cell, Flowable):
+                cells.append(cell)
+            else:
+                style = "cell_bold" if col.get("font") in ("bold", "cond_bold") else "cell"
+                cells.append(para(kit, cell, style, alignment=enum[a]))
+        data.append(cells)
+    t = Table(data, colWidths=column_widths(columns, total_width), repeatRows=1 if head else 0)
+    cmds = [
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 2.2),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 2.2),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.6),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2.0),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.35, kit.color["rule"]),
+    ]
+    for i, a in enumerate(aligns):
+        if a != "left":
+            cmds.append(("ALIGN", (i, 0), (i, -1), a.upper()))
+    if head:
+        cmds += [("LINEBELOW", (0, 0), (-1, 0), 0.8, kit.color["ink"]),
+                 ("BOTTOMPADDING", (0, 0), (-1, 0), 1.4)]
+    if zebra:
+        first = 1 if head else 0
+        for r in range(first + 1, len(data), 2):
+            cmds.append(("BACKGROUND", (0, r), (-1, r), kit.color["fill"]))
+    t.setStyle(TableStyle(cmds + (extra_styles or [])))
+    return t
+
+
+def profile_table(kit: Kit, heads: list[tuple[str, str]], values: list[str], total_width: float,
+                  value_size: float | None = None) -> Table:
+    """A profile row: one column per characteristic, the abbreviation and name over the value.
+    Values are program-made strings such as "+2" or "9/11" (drawn literally, not markup)."""
+    size = value_size or kit.size["value"]
+    longest = max((len(v) for v in values), default=1)
+    if longest > 4:
+        size = size * 4.5 / (longest + 0.5)
+    head = [rich(kit, f'<font face="{fonts.COND_BOLD}" color="{kit.layout["style"]["colors"]["accent"]}">{a}</font>'
+                      f'<font size="{kit.size["label"] - 0.5}"> {n.upper()}</font>', "head", alignment=1)
+            for a, n in heads]
+    vals = [rich(kit, v, "body", fontName=fonts.BOLD, fontSize=size, leading=size * 1.15, alignment=1)
+            for v in values]
+    w = total_width / len(values)
+    t = Table([head, vals], colWidths=[w] * len(values))
+    t.setStyle(TableStyle([
+        ("BOX", (0, 0), (-1, -1), 0.8, kit.color["ink"]),
+        ("INNERGRID", (0, 0), (-1, -1), 0.4, kit.color["rule"]),
+        ("BACKGROUND", (0, 0), (-1, 0), kit.color["fill"]),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.4),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.8),
+        ("TOPPADDING", (0, 1), (-1, 1), 2.4),
+        ("BOTTOMPADDING", (0, 1), (-1, 1), 2.8),
+        ("LEFTPADDING", (0, 0), (-1, -1), 1),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 1),
+    ]))
+    return t
+
+
+class Card(Flowable):
+    """A cut-out reference card of fixed size: dashed cut line, title, a meta line, body text,
+    a footnote. Text shrinks (down to 5 pt) until it fits the card."""
+
+    def __init__(self, kit: Kit, width: float, height: float, title: str, meta_markup: str, body: str,
+                 foot_markup: str = ""):
+        super().__init__()
+        self.kit, self.width, self.height = kit, width, height
+        self.title, self.meta, self.body, self.foot = title, meta_markup, body, foot_markup
+        self.body_size = None
+
+    def wrap(self, aw, ah):
+        return self.width, self.height
+
+    def _parts(self, size: float):
+        kit = self.kit
+        meta = rich(kit, self.meta, "small", fontName=fonts.COND, fontSize=size * 0.95, leading=size * 1.2)
+        body = para(kit, self.body, "body", multiline=True, fontSize=size, leading=size * 1.28)
+        foot = rich(kit, self.foot, "note", fontName=fonts.COND, fontSize=size * 0.85, leading=size * 1.1,
+                    textColor=kit.color["muted"]) if self.foot else None
+        return meta, body, foot
+
+    def draw(self):
+        c, kit = self.canv, self.kit
+        pad = 2.4 * mm
+        inner_w = self.width - 2 * pad
+        c.saveState()
+        c.setDash(2, 2)
+        c.setStrokeColor(kit.color["rule"])
+        c.setLineWidth(0.5)
+        c.rect(0, 0, self.width, self.height, stroke=1, fill=0)
+        c.restoreState()
+        # title band
+        band = 6.2 * mm
+        c.setFillColor(kit.color["accent"])
+        c.rect(0.6, self.height - band - 0.6, self.width - 1.2, band, stroke=0, fill=1)
+        c.setFillColor(kit.color.get("paper", kit.color["fill"]))
+        tf = fit(self.title, inner_w, band - 1.2 * mm, fonts.BOLD, kit.size["section"], 5.5, floor=4.5)
+        c.setFillColorRGB(1, 1, 1)
+        draw_fit(c, tf, pad, self.height - 0.6 - 0.6 * mm, inner_w, band - 1.2 * mm)
+        avail = self.height - band - 2 * pad
+        size = kit.size["body"]
+        while True:
+            meta, body, foot = self._parts(size)
+            hm = meta.wrap(inner_w, avail)[1]
+            hb = body.wrap(inner_w, avail)[1]
+            hf = foot.wrap(inner_w, avail)[1] if foot else 0
+            total = hm + 1.2 * mm + hb + (hf + 1.2 * mm if foot else 0)
+            if total <= avail or size <= 5:
+                break
+            size -= 0.25
+        self.body_size = size
+        y = self.height - band - pad - hm
+        meta.drawOn(c, pad, y)
+        y -= 1.2 * mm + hb
+        body.drawOn(c, pad, y)
+        if foot:
+            foot.drawOn(c, pad, pad)

@@ -1,0 +1,41 @@
+"""Sheet layouts: JSON under resources/sheets/, checked against schemas/sheet-layout.json once."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+
+from ..paths import resources_dir
+from ..validation import errors_to_issues, validator
+
+SCHEMA = "sheet-layout.json"
+
+
+class SheetError(ValueError):
+    """A sheet cannot be made: the message says why, in words a player understands."""
+
+
+def check_layout(data: object, name: str = "layout") -> list[str]:
+    """Problems with a layout as sentences ("/panels/header/fields/0/w: ..."); [] when it is fine."""
+    issues = errors_to_issues(validator(SCHEMA).iter_errors(data), rule="LAYOUT")
+    out = [f"{i.pointer or '/'}: {i.message}" for i in issues]
+    if not out and isinstance(data, dict):
+        for pname, panel in data["panels"].items():
+            for k, f in enumerate(panel["fields"]):
+                if f["x"] + f["w"] > 1.0001 or f["y"] + f["h"] > 1.0001:
+                    out.append(f"/panels/{pname}/fields/{k}: field \"{f['bind']}\" reaches outside its panel")
+    return out
+
+
+@cache
+def load_layout(name: str) -> dict:
+    """resources/sheets/<name>.json, checked (cached: loaded once per process)."""
+    path = resources_dir() / "sheets" / f"{name}.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise SheetError(f"the sheet layout {path} cannot be read: {e}") from None
+    problems = check_layout(data, name)
+    if problems:
+        raise SheetError(f"the sheet layout {path} is broken: {problems[0]}")
+    return data

@@ -1,0 +1,300 @@
+"""The Stargrave crew sheet (RULES.md SG-CREW-13, SG-CAPT-11, SG-FM-08, SG-SOLD-15, SG-EQ-12).
+
+Page 1 (and on, as lists grow): crew name, credits, XP box; Captain and First Mate side by side
+(name, species, background, level, profile with real/effective values, Health track, powers, items
+with slot use); the soldiers table with a Health track each; notes. Reference pages: a cut-out card
+per power and the equipment table of what the crew carries.
+
+Everything printed comes from the document and `result.derived`; nothing here re-applies a rule.
+"""
+
+from __future__ import annotations
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
+
+from ..systems.stargrave.derive import format_profile_value, format_value
+from ..systems.stargrave.tables import KEYS, ROLES, tables
+from . import fonts
+from .flowables import (Card, CheckBox, FieldPanel, SectionBar, TickTrack, house_table, para,
+                        profile_table, rich)
+from .page import Kit, Sheet
+from .text import markup, one_line
+
+LAYOUT = "stargrave-crew"
+ROLE_LABEL = {"captain": "Captain", "first_mate": "First Mate"}
+
+
+class RuledLines(Flowable):
+    """Writing lines for notes made in play."""
+
+    def __init__(self, kit: Kit, lines: int, pitch: float = 6 * mm):
+        super().__init__()
+        self.kit, self.lines, self.pitch = kit, lines, pitch
+
+    def wrap(self, aw, ah):
+        # as many lines as the page has room for, up to `lines`: never pushed alone onto a new page
+        self.width = aw
+        self.height = min(self.lines, max(0, int(ah // self.pitch))) * self.pitch
+        return aw, self.height
+
+    def split(self, aw, ah):
+        return []
+
+    def draw(self):
+        self.canv.setStrokeColor(self.kit.color["rule"])
+        self.canv.setLineWidth(0.4)
+        for i in range(int(round(self.height / self.pitch))):
+            y = i * self.pitch
+            self.canv.line(0, y, self.width, y)
+
+
+def _cr(n) -> str:
+    return f"{n} Cr" if isinstance(n, int) else ""
+
+
+def _dm(item: dict) -> str:
+    dm = item.get("damage_modifier")
+    if dm is None:
+        return "–" if item.get("kind") == "weapon" and item.get("name") != "Grenades" else ("see notes" if item.get("kind") == "weapon" else "")
+    if isinstance(dm, int):
+        return f"+{dm}" if dm > 0 else str(dm).replace("-", "−")
+    return str(dm)
+
+
+def _kind(item: dict) -> str:
+    return {"weapon": "Melee" if item.get("melee") else "Ranged", "armour": "Armour", "shield": "Shield",
+            "equipment": "Equipment"}.get(item.get("kind", ""), item.get("kind", "").title())
+
+
+def _minus(s: str) -> str:
+    """Typeset a minus sign (U+2212, which DejaVu has) instead of a hyphen in numbers."""
+    return s.replace("-", "−")
+
+
+class CrewSheet:
+    def __init__(self, data: dict, result, kit: Kit):
+        self.data, self.result, self.kit = data, result, kit
+        self.d = result.derived
+        self.t = tables(result.pack)
+
+    # ---- prepared values -------------------------------------------------------------------------
+    def profile_heads(self) -> list[tuple[str, str]]:
+        return [(self.t.char[k]["abbr"], self.t.char[k]["label"]) for k in KEYS]
+
+    def officer_profile(self, od: dict) -> list[str]:
+        return [_minus(format_profile_value(k, od["base_profile"][k], od["profile"][k], self.t)) for k in KEYS]
+
+    def power_rows(self, officer: dict, od: dict) -> list[list]:
+        known = list(od.get("powers", []))
+        rows = []
+        for entry in officer.get("powers", []):
+            name = self.t.canonical_power(entry.get("name"))
+            if name and known and known[0]["name"] == name:
+                p = known.pop(0)
+                act = str(p["activation"])
+                rows.append([p["name"], act, str(p["fatigue"]), p["category"]])
+            else:
+                rows.append([entry.get("name", ""), "?", "?", "not in the rules pack"])
+        return rows
+
+    def item_rows(self, officer: dict, od: dict) -> list[list]:
+        slots = list(od.get("item_slots", []))
+        rows = []
+        for raw in officer.get("items", []):
+            name = self.t.canonical_item(raw)
+            if name and slots and slots[0]["name"] == name:
+                s = slots.pop(0)
+                item = self.t.items[name]
+                rows.append([name, str(s["slots"]) if s["slots"] else "free", _dm(item), item.get("range") or "",
+                             _kind(item)])
+            else:
+                rows.append([raw, "?", "", "", "not on the list"])
+        for name in od.get("built_in", []):
+            item = self.t.items[name]
+            rows.append([f"{name} (built in)", "0", _dm(item), item.get("range") or "", _kind(item)])
+        return rows
+
+    # ---- blocks ----------------------------------------------------------------------------------
+    def header(self) -> Flowable:
+        d = self.d
+        upkeep = d.get("upkeep", 0)
+        values = {"crew_name": self.data.get("name", ""), "credits_start": _cr(d.get("credits_start")),
+                  "credits_spent": _cr(d.get("credits_spent")), "credits_left": _minus(_cr(d.get("credits_left"))),
+                  "upkeep": _cr(upkeep) if upkeep else "none"}
+        return FieldPanel(self.kit, self.kit.panel("header"), values)
+
+    def officer(self, role: str, width: float) -> list[Flowable]:
+        kit = self.kit
+        officer = self.data.get(role) or {}
+        od = self.d.get(role) or {}
+        species = one_line(officer.get("species", ""))
+        if officer.get("represents"):
+            species = f"{species} (represents {one_line(officer['represents'])})" if species else \
+                f"represents {one_line(officer['represents'])}"
+        values = {"name": officer.get("name", ""), "species": species,
+                  "background": od.get("background") or officer.get("background", ""),
+                  "level": str(od.get("level", ""))}
+        out: list[Flowable] = [SectionBar(kit, ROLE_LABEL[role]), Spacer(1, 1.5 * mm),
+                               FieldPanel(kit, kit.panel("officer"), values), Spacer(1, 2 * mm)]
+        if od:
+            out.append(profile_table(kit, self.profile_heads(), self.officer_profile(od), width))
+            out += [Spacer(1, 1.6 * mm), TickTrack(kit, od["profile"]["health"], "Health")]
+            if od.get("unarmed"):
+                f, dmg = self.t.crew["unarmed_fight"], self.t.crew["unarmed_damage"]
+                out += [Spacer(1, 1 * mm),
+                        rich(kit, _minus(f"<b>Unarmed:</b> {f:+d} Fight in melee and {dmg:+d} damage (no melee weapon)."),
+                             "note", textColor=kit.color["alert"])]
+        powers = self.power_rows(officer, od)
+        out += [Spacer(1, 2.2 * mm), house_table(kit, kit.table("powers")["columns"], powers or [["", "", "", ""]], width)]
+        items = self.item_rows(officer, od)
+        foot = f"Slots used {od.get('slots_used', '?')} of {od.get('slots', '?')}" if od else ""
+        out += [Spacer(1, 2.2 * mm), house_table(kit, kit.table("items")["columns"], items or [["", "", "", "", ""]], width)]
+        if foot:
+            over = od["slots_used"] > od["slots"]
+            out.append(rich(kit, foot, "note", alignment=2,
+                            textColor=kit.color["alert"] if over else kit.color["muted"]))
+        return out
+
+    def officers(self) -> list[Flowable]:
+        kit = self.kit
+        gap = 6 * mm
+        cw = (kit.frame_width - gap) / 2
+        cap, fm = self.officer("captain", cw), self.officer("first_mate", cw)
+        pair = Table([[cap, "", fm]], colWidths=[cw, gap, cw])
+        pair.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                  ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                  ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+        _, h = pair.wrap(kit.frame_width, kit.frame_height)
+        if h <= kit.frame_height * 0.62:
+            return [pair]
+        # Too long to sit side by side (many powers or items): one under the other, full width, so the
+        # tables can split across pages.
+        return self.officer("captain", kit.frame_width) + [Spacer(1, kit.gap)] + \
+            self.officer("first_mate", kit.frame_width)
+
+    def soldiers(self) -> list[Flowable]:
+        kit = self.kit
+        cols = kit.table("soldiers")["columns"]
+        widths_total = kit.frame_width
+        share = sum(c["width"] for c in cols)
+        track_w = widths_total * next(c["width"] for c in cols if c["bind"] == "track") / share - 4.4
+        rows = []
+        for s, sd in zip(self.data.get("soldiers", []), self.d.get("soldiers", [])):
+            known = sd.get("known", False)
+            tags = []
+            if sd.get("specialist"):
+                tags.append("specialist")
+            if s.get("shotgun"):
+                tags.append("shotgun")
+            type_cell = rich(kit, markup(sd.get("type") if known else s.get("type", "")) +
+                             (f'<br/><font size="{kit.size["small"]}" color="{kit.layout["style"]["colors"]["muted"]}">'
+                              f'{", ".join(tags)}</font>' if tags else ""), "cell")
+            if not known:
+                type_cell = rich(kit, markup(s.get("type", "")) +
+                                 f'<br/><font size="{kit.size["small"]}" color="{kit.layout["style"]["colors"]["alert"]}">'
+                                 "not in the rules pack</font>", "cell")
+            prof = sd.get("profile") or {}
+            values = [_minus(format_value(k, prof[k], self.t)) if k in prof else "?" for k in KEYS]
+            health = prof.get("health", 0)
+            track = TickTrack(kit, health, per_row=7, group=0, box=min(kit.track_box * 0.86, (track_w - 6 * kit.track_gap) / 7)) \
+                if health else ""
+            rows.append([s.get("name") or None, type_cell, str(sd.get("cost", "")) if known else "?",
+                         CheckBox(kit, bool(s.get("robot"))), *values,
+                         ", ".join(sd.get("gear", [])), s.get("item") or None, track])
+        if not rows:
+            rows.append([None] * len(cols))
+        t = house_table(kit, cols, rows, widths_total)
+        count = len(self.data.get("soldiers", []))
+        right = f"{count} of {self.t.crew['max_soldiers']} · specialists {self.d.get('specialists', 0)} of {self.t.crew['max_specialists']}"
+        return [KeepTogether([SectionBar(kit, "Soldiers", right), Spacer(1, 1.2 * mm), t])]
+
+    def notes(self) -> list[Flowable]:
+        kit = self.kit
+        notes = (self.data.get("notes") or "").strip()
+        out: list[Flowable] = [SectionBar(kit, "Notes"), Spacer(1, 1.5 * mm)]
+        if notes:
+            out += [para(kit, notes, "body", multiline=True), Spacer(1, 2 * mm)]
+        return [KeepTogether(out), RuledLines(kit, 3 if notes else 5)]
+
+    def cards(self) -> list[Flowable]:
+        kit = self.kit
+        holders: dict[str, list[tuple[str, int]]] = {}
+        for role in ROLES:
+            for p in (self.d.get(role) or {}).get("powers", []):
+                holders.setdefault(p["name"], []).append((ROLE_LABEL[role], p["activation"]))
+        if not holders:
+            return []
+        n = kit.layout.get("cards", {}).get("columns", 3)
+        ch = kit.layout.get("cards", {}).get("height_mm", 44) * mm
+        gap = 3 * mm
+        cw = (kit.frame_width - (n - 1) * gap) / n
+        cards = []
+        for name in sorted(holders, key=str.casefold):
+            p = self.t.powers[name]
+            acts = " · ".join(f"<b>{a}</b> {who}" for who, a in holders[name])
+            meta = (f'<font color="{kit.layout["style"]["colors"]["muted"]}">ACTIVATION</font> {acts}<br/>'
+                    f'<font color="{kit.layout["style"]["colors"]["muted"]}">FATIGUE</font> <b>{p["fatigue"]}</b>'
+                    f'  <font color="{kit.layout["style"]["colors"]["muted"]}">CATEGORY</font> {markup(p["category"])}')
+            foot = []
+            if p.get("basic_for"):
+                foot.append("Basic for " + ", ".join(markup(b) for b in p["basic_for"]))
+            if p.get("rulebook_name") and p["rulebook_name"] != name:
+                foot.append("Rulebook name: " + markup(p["rulebook_name"]))
+            cards.append(Card(kit, cw, ch, name, meta, p.get("summary", ""), " · ".join(foot)))
+        rows = [cards[i:i + n] + [""] * (n - len(cards[i:i + n])) for i in range(0, len(cards), n)]
+        grid_cols = []
+        for c in range(n):
+            grid_cols.append(cw)
+        data = []
+        for r in rows:
+            line = []
+            for c, card in enumerate(r):
+                line.append(card)
+            data.append(line)
+        t = Table(data, colWidths=grid_cols)
+        t.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                               ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), gap),
+                               ("VALIGN", (0, 0), (-1, -1), "TOP")]))
+        t.hAlign = "LEFT"
+        # column gaps: Table has no column spacing, so widen the grid by the gaps and centre the cards
+        t._argW = [cw + (gap if c < n - 1 else 0) for c in range(n)]
+        return [SectionBar(kit, "Power reference cards", "cut along the dashed lines"), Spacer(1, 2.5 * mm), t]
+
+    def equipment(self) -> list[Flowable]:
+        kit = self.kit
+        carried: set[str] = set()
+        for role in ROLES:
+            carried.update((self.d.get(role) or {}).get("carried", []))
+        for sd in self.d.get("soldiers", []):
+            carried.update(sd.get("gear", []))
+        rows = []
+        for item in self.t.pack["items"]:
+            if item["name"] not in carried:
+                continue
+            arm = item.get("armour")
+            arm_s = f"+{arm}" if arm else ""
+            if item.get("move"):
+                arm_s += _minus(f" ({item['move']:+d} M)")
+            rows.append([item["name"], _kind(item), str(item["slots"]), _dm(item), item.get("range") or "",
+                         arm_s, item.get("notes", "")])
+        if not rows:
+            return []
+        return [Spacer(1, kit.gap), KeepTogether([SectionBar(kit, "Equipment carried by the crew", "DM: damage modifier"),
+                                                  Spacer(1, 1.2 * mm),
+                                                  house_table(kit, kit.table("equipment")["columns"], rows,
+                                                              kit.frame_width)])]
+
+    def sheet(self) -> Sheet:
+        kit = self.kit
+        story: list[Flowable] = [self.header(), Spacer(1, kit.gap)]
+        story += self.officers()
+        story += [Spacer(1, kit.gap)] + self.soldiers()
+        story += [Spacer(1, kit.gap)] + self.notes()
+        reference = self.cards() + self.equipment()
+        return Sheet(running_title=one_line(self.data.get("name", "")), story=story, reference=reference,
+                     subject="Stargrave crew sheet")
+
+
+def render(data: dict, result, kit: Kit) -> Sheet:
+    return CrewSheet(data, result, kit).sheet()
