@@ -1,0 +1,85 @@
+"""Edits a Star Frontiers editor makes: each user action becomes one edit record (one undo step).
+
+Pure model code: the GUI pushes these through its session; tests apply them with model.edits.apply.
+"""
+
+from __future__ import annotations
+
+from ...edits import Batch, Edit, Insert, Remove, Set
+from .dice import Roll
+from .tables import PAIRS, Tables, tables
+
+
+def _set_in(data: dict, obj: str, key: str, value) -> Edit:
+    """Set /obj/key, creating /obj when an older or hand-written file lacks it."""
+    if isinstance(data.get(obj), dict):
+        return Set(f"/{obj}/{key}", value)
+    return Set(f"/{obj}", {key: value})
+
+
+def roll_edit(data: dict, roll: Roll, pack=None) -> Batch:
+    """Record a roll and its table result together: one undo step."""
+    t = tables(pack) if pack is not None else None
+    abbr = t.pair_abbr(roll.pair) if t else roll.pair
+    return Batch((_set_in(data, "rolls", roll.pair, roll.d100), _set_in(data, "base", roll.pair, roll.score)),
+                 f"Roll {abbr}: {roll.d100} gives {roll.score}")
+
+
+def roll_all_edit(data: dict, rolls: dict[str, Roll], pack=None) -> Batch:
+    base = dict(data.get("base") or {})
+    recorded = dict(data.get("rolls") or {})
+    for pair in PAIRS:
+        if pair in rolls:
+            base[pair] = rolls[pair].score
+            recorded[pair] = rolls[pair].d100
+    text = ", ".join(f"{r.d100}->{r.score}" for r in rolls.values())
+    return Batch((Set("/base", base), Set("/rolls", recorded)), f"Roll all abilities ({text})")
+
+
+def enter_roll_edit(data: dict, pair: str, d100: int | None, pack) -> Batch:
+    """The player typed a roll made with real dice: record it and its table result."""
+    t: Tables = tables(pack)
+    if d100 is None:
+        return clear_roll_edit(data, pair)
+    score = t.table_score(d100)
+    edits = [_set_in(data, "rolls", pair, d100)]
+    if score is not None:
+        edits.append(_set_in(data, "base", pair, score))
+    return Batch(tuple(edits), f"Enter {t.pair_abbr(pair)} roll {d100}")
+
+
+def clear_roll_edit(data: dict, pair: str) -> Batch:
+    rolls = data.get("rolls") or {}
+    return Batch((Remove(f"/rolls/{pair}"),) if pair in rolls else (), "Clear roll")
+
+
+def enter_base_edit(data: dict, pair: str, score: int | None, pack=None) -> Batch:
+    """The player typed a base score: it is marked as entered (any recorded roll is dropped)."""
+    edits: list[Edit] = [_set_in(data, "base", pair, score)]
+    if pair in (data.get("rolls") or {}):
+        edits.append(Remove(f"/rolls/{pair}"))
+    return Batch(tuple(edits), "Enter base score")
+
+
+def shift_edit(data: dict, pair: str, shift: int) -> Edit:
+    return _set_in(data, "shifts", pair, shift)
+
+
+def buy_edit(data: dict, name: str, issued: bool = False) -> Edit:
+    """Add one of an item: raise the count of a plain entry of the same item, else append an entry."""
+    for i, entry in enumerate(data.get("equipment", [])):
+        if (entry.get("name") == name and not entry.get("custom") and bool(entry.get("issued")) == issued
+                and entry.get("carried", True)):
+            return Set(f"/equipment/{i}/count", entry.get("count", 1) + 1)
+    entry = {"name": name, "count": 1}
+    if issued:
+        entry["issued"] = True
+    return Insert("/equipment/-", entry)
+
+
+def sell_edit(data: dict, index: int) -> Edit:
+    """Remove one of the entry at index (the whole entry when it is the last one)."""
+    entry = data["equipment"][index]
+    if entry.get("count", 1) > 1:
+        return Set(f"/equipment/{index}/count", entry["count"] - 1)
+    return Remove(f"/equipment/{index}")
