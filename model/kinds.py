@@ -35,12 +35,12 @@ KINDS: dict[str, Kind] = {k.kind: k for k in [
     Kind("stargrave-crew", "Stargrave crew", 1, "stargrave-crew.v1.json", "stargrave", "model.systems.stargrave"),
     Kind("starfrontiers-character", "Star Frontiers character", 1, "starfrontiers-character.v1.json", "starfrontiers", "model.systems.starfrontiers"),
     Kind("starchasers-ship", "Starchasers starship", 1, "starchasers-ship.v1.json", "starchasers", "model.systems.starchasers.ship"),
+    Kind("starchasers-character", "Starchasers character", 1, "starchasers-character.v1.json", "starchasers", "model.systems.starchasers.character"),
     Kind("knighthawks-ship", "Knight Hawks starship", 1, "knighthawks-ship.v1.json", "knighthawks", "model.systems.knighthawks"),
 ]}
 
 # Kinds the file format already names (DESIGN.md) but this program cannot build yet.
 PLANNED: dict[str, str] = {
-    "starchasers-character": "Starchasers character",
 }
 
 

@@ -1,0 +1,33 @@
+"""Starchasers characters (document kind `starchasers-character`): RULES.md 2.1-2.2 with DECISIONS.md applied."""
+
+from __future__ import annotations
+
+from ...issues import Issue
+from . import character_check as _check
+from . import character_derive as _derive
+from . import pack_problems
+from .tables import Tables, tables
+
+__all__ = ["new", "derive", "check", "pack_problems", "tables", "Tables"]
+
+FORMAT = "starwright/starchasers-character"
+
+
+def new(pack) -> dict:
+    """A new, valid starter character: attributes not chosen yet (null), no skills, no Force (the issues say what to pick)."""
+    t = tables(pack)
+    return {
+        "format": FORMAT, "version": 1, "name": "New Character", "species": "", "droid": False,
+        "classes": [],
+        "attributes": {k: None for k in t.char_attributes},
+        "force_rating": 0,
+        "skills": {}, "bonuses": {}, "motivators": [], "hit_points": None, "equipment": [], "notes": "",
+    }
+
+
+def derive(data: dict, pack) -> dict:
+    return _derive.derive(data, tables(pack))
+
+
+def check(data: dict, derived: dict, pack) -> list[Issue]:
+    return _check.check(data, derived, tables(pack))
