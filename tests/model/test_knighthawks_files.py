@@ -182,3 +182,30 @@ def test_cli_wrong_count_type_points_at_field(tmp_path):
     path.write_text(json.dumps(doc), encoding="utf-8")
     r = cli("check", path)
     assert r.returncode == 2 and "/weapons/T" in r.stderr and "whole number" in r.stderr
+
+
+# ---- any ship the schema accepts is checked without raising ---------------------------------------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+_codes = st.sampled_from(["LC", "PL", "LB", "T", "AR", "RB", "RH", "MS", "ICM", "lc", "Torpedo", "", "~/x"])
+_counts = st.dictionaries(_codes, st.integers(-5, 40), max_size=6)
+
+
+@settings(max_examples=150, deadline=None)
+@given(type_=st.sampled_from(["Fighter", "Assault Scout", "Frigate", "Destroyer", "Heavy Cruiser", "Battleship",
+                              "Assault Carrier", "Space Station", "space station", "", "Sathar Cruiser"]),
+       weapons=_counts, defenses=_counts,
+       hull=st.one_of(st.none(), st.integers(-50, 400)), config=st.one_of(st.none(), st.integers(-1, 4)))
+def test_any_schema_valid_ship_is_checked_without_raising(type_, weapons, defenses, hull, config):
+    from model import pointer as jp
+    doc = {"format": "starwright/knighthawks-ship", "version": 1, "name": "F", "type": type_,
+           "weapons": weapons, "defenses": defenses, "hull_points": hull, "configuration": config}
+    result = evaluate(doc, KIND)
+    assert result.schema_valid
+    json.dumps(result.derived)
+    for issue in result.issues:
+        assert issue.rule.startswith("KH-") and issue.message.endswith(".")
+        assert jp.exists(doc, issue.pointer) or issue.pointer.count("/") == 2  # a missing count at /weapons/LB
+    for s in result.derived["supplies"]:
+        assert s["count"] > 0
