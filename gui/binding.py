@@ -1,0 +1,244 @@
+"""The binding table: each bound widget shows the value at one JSON Pointer of the document.
+
+A page registers its widgets here (`line_edit`, `plain_text`, `check`, `combo`, or `custom` for lists and
+tables). User edits become edit records pushed on the session's undo stack; the widget that made the edit
+is not refreshed (no echo). After each edit, a binding refreshes only when the edit wrote its pointer or a
+parent of it (or, for `deep` bindings such as lists, anything inside it).
+
+Issues are painted here too: each issue goes to the binding with the deepest pointer at or above the
+issue's pointer; that widget gets a coloured border, an icon (never colour alone) and the messages as its
+tooltip and accessible description.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QCheckBox, QComboBox, QLabel, QLineEdit,
+                               QPlainTextEdit, QWidget)
+
+from model import edits
+from model import pointer as jp
+from model.issues import SEVERITY_ORDER
+
+from . import theme
+from .icons import severity_icon
+
+_UNDO_KEYS = (QKeySequence.StandardKey.Undo, QKeySequence.StandardKey.Redo)
+
+
+class _UndoKeysToWindow(QObject):
+    """Text fields keep their own undo history; hand Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y to the document instead."""
+
+    def eventFilter(self, obj, event):  # noqa: N802 (Qt name)
+        if event.type() == QEvent.Type.ShortcutOverride:
+            if any(event.matches(k) for k in _UNDO_KEYS) or (
+                    event.key() == Qt.Key.Key_Y and event.modifiers() == Qt.KeyboardModifier.ControlModifier):
+                event.ignore()
+                return True
+        return False
+
+
+_undo_filter = _UndoKeysToWindow()
+
+
+class Binding:
+    def __init__(self, pointer: str, widget: QWidget, page: QWidget | None, refresh: Callable[[Any], None],
+                 deep: bool = False, focus: QWidget | None = None, badge: QLabel | None = None,
+                 select: Callable[[str], None] | None = None):
+        self.pointer = pointer
+        self.widget = widget
+        self.page = page
+        self.refresh = refresh
+        self.deep = deep
+        self.focus_widget = focus or widget
+        self.badge = badge
+        self.select = select          # called with the issue's pointer when an issue is activated
+        self.state: tuple | None = None
+        self.base_tooltip = widget.toolTip()
+        self.dead = False
+
+
+class Binder(QObject):
+    def __init__(self, session, parent: QObject | None = None):
+        super().__init__(parent)
+        self.session = session
+        self.bindings: list[Binding] = []
+        self.show_page: Callable[[QWidget], None] | None = None
+        self._quiet = False
+        session.changed.connect(self.on_changed)
+
+    # -- registering --------------------------------------------------------------------------------
+    def add(self, binding: Binding) -> Binding:
+        self.bindings.append(binding)
+        binding.refresh(jp.get(self.session.data, binding.pointer))
+        return binding
+
+    def drop(self, predicate: Callable[[Binding], bool]) -> None:
+        keep = []
+        for b in self.bindings:
+            if predicate(b):
+                b.dead = True
+            else:
+                keep.append(b)
+        self.bindings = keep
+
+    def set_value(self, pointer: str, value: Any, source: QWidget | None = None, typing: bool = False) -> None:
+        if jp.get(self.session.data, pointer, _MISSING) == value:
+            return
+        key = (pointer, self.session.typing_run) if typing else None
+        self.session.apply(edits.Set(pointer, value), source=source, merge_key=key)
+
+    def line_edit(self, pointer: str, w: QLineEdit, page: QWidget | None) -> Binding:
+        def refresh(value):
+            text = "" if value is None else str(value)
+            if w.text() != text:
+                w.setText(text)
+        w.installEventFilter(_undo_filter)
+        w.textEdited.connect(lambda text: self.set_value(pointer, text, w, typing=True))
+        w.editingFinished.connect(self.session.new_typing_run)
+        return self.add(Binding(pointer, w, page, refresh))
+
+    def plain_text(self, pointer: str, w: QPlainTextEdit, page: QWidget | None) -> Binding:
+        def refresh(value):
+            text = "" if value is None else str(value)
+            if w.toPlainText() != text:
+                self._quiet = True
+                try:
+                    w.setPlainText(text)
+                finally:
+                    self._quiet = False
+
+        def edited():
+            if not self._quiet:
+                self.set_value(pointer, w.toPlainText(), w, typing=True)
+        w.setUndoRedoEnabled(False)
+        w.installEventFilter(_undo_filter)
+        w.textChanged.connect(edited)
+        return self.add(Binding(pointer, w, page, refresh))
+
+    def check(self, pointer: str, w: QAbstractButton, page: QWidget | None, *, remove_when_false: bool = False,
+              badge: QLabel | None = None) -> Binding:
+        def refresh(value):
+            w.setChecked(bool(value))
+
+        def clicked(checked: bool):
+            if not checked and remove_when_false and jp.exists(self.session.data, pointer):
+                self.session.apply(edits.Remove(pointer), source=w)
+            elif checked or not remove_when_false:
+                self.set_value(pointer, bool(checked), w)
+        w.clicked.connect(clicked)
+        return self.add(Binding(pointer, w, page, refresh, badge=badge))
+
+    def combo(self, pointer: str, w: QComboBox, page: QWidget | None, badge: QLabel | None = None) -> Binding:
+        """A combo box whose items carry their value as item data; a value not in the list is shown as is."""
+        def refresh(value):
+            value = "" if value is None else value
+            i = w.findData(value)
+            if i < 0:
+                w.addItem(f"{value} (not in the rules)", value)
+                i = w.count() - 1
+            w.setCurrentIndex(i)
+
+        w.activated.connect(lambda i: self.set_value(pointer, w.itemData(i), w))
+        return self.add(Binding(pointer, w, page, refresh, badge=badge))
+
+    def custom(self, pointer: str, w: QWidget, page: QWidget | None, refresh: Callable[[Any], None], *,
+               deep: bool = True, focus: QWidget | None = None, badge: QLabel | None = None,
+               select: Callable[[str], None] | None = None) -> Binding:
+        return self.add(Binding(pointer, w, page, refresh, deep=deep, focus=focus, badge=badge, select=select))
+
+    # -- following the document ---------------------------------------------------------------------
+    def on_changed(self, change) -> None:
+        data = self.session.data
+        for b in list(self.bindings):
+            if b.dead or b.widget is change.source:
+                continue
+            if any(jp.is_within(b.pointer, t) or (b.deep and jp.is_within(t, b.pointer)) for t in change.touched):
+                b.refresh(jp.get(data, b.pointer))
+        if change.issues_changed:
+            self.paint()
+
+    def owner(self, pointer: str) -> Binding | None:
+        """The binding with the deepest pointer at or above `pointer`."""
+        best = None
+        for b in self.bindings:
+            if not b.dead and jp.is_within(pointer, b.pointer) and (best is None or len(b.pointer) > len(best.pointer)):
+                best = b
+        return best
+
+    def paint(self) -> None:
+        """Mark every bound widget that has issues; clear the ones that no longer do."""
+        found: dict[int, list] = {}
+        for issue in self.session.issues:
+            b = self.owner(issue.pointer)
+            if b is not None:
+                found.setdefault(id(b), []).append(issue)
+        for b in self.bindings:
+            issues = found.get(id(b), [])
+            state = None
+            if issues:
+                worst = min(issues, key=lambda i: SEVERITY_ORDER.get(i.severity, 9)).severity
+                state = (worst, tuple(i.message for i in issues))
+            if state != b.state:
+                b.state = state
+                mark(b, state)
+
+    def focus(self, pointer: str) -> bool:
+        """Show and focus the widget bound to `pointer` (switching page); False if nothing is bound there."""
+        b = self.owner(pointer)
+        if b is None:
+            return False
+        if b.page is not None and self.show_page:
+            self.show_page(b.page)
+        if b.select:
+            b.select(pointer)
+        b.focus_widget.setFocus(Qt.FocusReason.OtherFocusReason)
+        if isinstance(b.focus_widget, QAbstractItemView):
+            b.focus_widget.scrollTo(b.focus_widget.currentIndex())
+        return True
+
+
+_MISSING = object()
+
+
+def mark(b: Binding, state: tuple | None) -> None:
+    """Colour, icon and tooltip for a binding's issue state (None clears it)."""
+    w = b.widget
+    severity, messages = state if state else (None, ())
+    text = "\n".join(messages)
+    tooltip = "\n".join(x for x in (b.base_tooltip, text) if x)
+    w.setToolTip(tooltip)
+    w.setAccessibleDescription(text)
+    w.setProperty("issue", severity or "")
+    cls = w.metaObject().className()
+    if severity:
+        colour = theme.colour(severity)
+        if isinstance(w, QCheckBox):
+            w.setStyleSheet(f"{cls} {{ color: {colour}; font-weight: 600; }}")
+        elif isinstance(w, QComboBox):
+            w.setStyleSheet(f"{cls} {{ border: 2px solid {colour}; border-radius: 4px; padding: 2px 6px; }}")
+        else:
+            w.setStyleSheet(f"{cls} {{ border: 2px solid {colour}; border-radius: 4px; }}")
+    else:
+        w.setStyleSheet("")
+    if isinstance(w, QLineEdit) and b.badge is None:
+        action = getattr(w, "_issue_action", None)
+        if action is None:
+            action = w.addAction(severity_icon("error"), QLineEdit.ActionPosition.TrailingPosition)
+            w._issue_action = action
+        action.setVisible(bool(severity))
+        if severity:
+            action.setIcon(severity_icon(severity))
+            action.setToolTip(text)
+    if b.badge is not None:
+        if severity:
+            size = b.badge.fontMetrics().height()
+            b.badge.setPixmap(severity_icon(severity).pixmap(size, size))
+            b.badge.setToolTip(text)
+            b.badge.setAccessibleName(f"{severity}: {text}")
+            b.badge.show()
+        else:
+            b.badge.hide()

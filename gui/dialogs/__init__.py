@@ -1,0 +1,1 @@
+"""Dialogs: questions and messages. Kept in one place so every caller words them the same way."""

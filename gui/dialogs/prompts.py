@@ -1,0 +1,76 @@
+"""Asking before losing work, choosing files, and reporting files that cannot be used."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+from model.storage import DocumentError
+
+FILTER = "Starwright documents (*.starwright *.json);;All files (*)"
+
+SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
+
+
+def ask_save_changes(parent: QWidget | None, name: str) -> str:
+    box = QMessageBox(parent)
+    box.setObjectName("askSaveChanges")
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setWindowTitle("Unsaved changes")
+    box.setText(f"Save the changes to “{name}” before closing?")
+    box.setInformativeText("If you don't save, your changes since the last save are lost.")
+    box.setStandardButtons(QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+                           | QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(QMessageBox.StandardButton.Save)
+    box.setEscapeButton(QMessageBox.StandardButton.Cancel)
+    answer = box.exec()
+    return {QMessageBox.StandardButton.Save: SAVE, QMessageBox.StandardButton.Discard: DISCARD}.get(
+        QMessageBox.StandardButton(answer), CANCEL)
+
+
+def show_document_error(parent: QWidget | None, error: DocumentError, action: str = "open") -> None:
+    name = Path(error.path).name if error.path else "the document"
+    box = QMessageBox(parent)
+    box.setObjectName("documentError")
+    box.setIcon(QMessageBox.Icon.Critical)
+    box.setWindowTitle(f"Could not {action} {name}")
+    box.setText(f"Starwright could not {action} “{name}”.")
+    lines = [f"Problem: {error.message[0].upper() + error.message[1:] if error.message else 'unknown'}"]
+    if error.where:
+        lines.append(f"Where: {error.where}")
+    if error.path:
+        lines.append(f"File: {error.path}")
+    if action == "open":
+        lines.append("Nothing was changed; the file is left as it is.")
+    box.setInformativeText("\n".join(lines))
+    box.exec()
+
+
+def show_message(parent: QWidget | None, title: str, text: str) -> None:
+    QMessageBox.information(parent, title, text)
+
+
+def suggested_name(title: str) -> str:
+    slug = re.sub(r"[^\w\- ]+", "", title, flags=re.UNICODE).strip().replace(" ", "-").lower()
+    return (slug or "crew") + ".starwright"
+
+
+def choose_open_paths(parent: QWidget | None, folder: str = "") -> list[str]:
+    paths, _ = QFileDialog.getOpenFileNames(parent, "Open", folder, FILTER)
+    return paths
+
+
+def choose_save_path(parent: QWidget | None, suggestion: str) -> str:
+    path, _ = QFileDialog.getSaveFileName(parent, "Save As", suggestion, FILTER)
+    if path and not Path(path).suffix:
+        path += ".starwright"
+    return path
+
+
+def choose_pdf_path(parent: QWidget | None, suggestion: str) -> str:
+    path, _ = QFileDialog.getSaveFileName(parent, "Export PDF", suggestion, "PDF files (*.pdf)")
+    if path and not path.lower().endswith(".pdf"):
+        path += ".pdf"
+    return path

@@ -1,0 +1,138 @@
+"""One document's editor (a tab of the main window): page list, pages, issues panel, optional PDF preview."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtWidgets import (QHBoxLayout, QListWidget, QListWidgetItem, QSplitter, QStackedWidget, QVBoxLayout,
+                               QWidget)
+
+from model import pointer as jp
+
+from .binding import Binder
+from .icons import icon, severity_icon
+from .pages import pages_for
+from .session import Session
+from .widgets.issues_panel import IssuesPanel
+
+
+class DocumentEditor(QWidget):
+    titleChanged = Signal()
+
+    def __init__(self, session: Session, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.session = session
+        session.setParent(self)
+        self.binder = Binder(session, self)
+        self.module = pages_for(session.kind.kind)
+        self.pages = self.module.build(session, self.binder)
+        self.binder.show_page = self.show_page
+
+        self.nav = QListWidget()
+        self.nav.setObjectName("pageList")
+        self.nav.setAccessibleName("Pages")
+        self.nav.setIconSize(QSize(22, 22))
+        self.nav.setSpacing(2)
+        self.nav.setFixedWidth(self.fontMetrics().horizontalAdvance("First Mate") + 100)
+        self.stack = QStackedWidget()
+        for page in self.pages:
+            item = QListWidgetItem(icon(page.icon_name), page.title)
+            item.setSizeHint(QSize(0, int(self.fontMetrics().height() * 2.4)))
+            self.nav.addItem(item)
+            self.stack.addWidget(page)
+        self.nav.currentRowChanged.connect(self.stack.setCurrentIndex)
+        self.nav.setCurrentRow(0)
+
+        self.issues = IssuesPanel(describe=lambda p: self.module.describe(p, session.data))
+        self.issues.activated.connect(self.focus_pointer)
+
+        self.center = QSplitter(Qt.Orientation.Vertical)
+        self.center.addWidget(self.stack)
+        self.center.addWidget(self.issues)
+        self.center.setStretchFactor(0, 5)
+        self.center.setStretchFactor(1, 1)
+        self.center.setChildrenCollapsible(False)
+        self.center.setSizes([760, 130])
+
+        self.split = QSplitter(Qt.Orientation.Horizontal)
+        self.split.addWidget(self.center)
+        self.preview = None
+
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(6, 6, 6, 6)
+        lay.setSpacing(6)
+        lay.addWidget(self.nav)
+        lay.addWidget(self.split, 1)
+
+        session.changed.connect(self._on_changed)
+        session.stateChanged.connect(self.titleChanged)
+        self.binder.paint()
+        self._refresh_issues()
+
+    # -- navigation -----------------------------------------------------------------------------------
+    def show_page(self, page: QWidget) -> None:
+        i = self.stack.indexOf(page)
+        if i >= 0:
+            self.nav.setCurrentRow(i)
+
+    def page_for(self, pointer: str):
+        for page in self.pages:
+            if page.owns(pointer):
+                return page
+        return self.pages[0]
+
+    def focus_pointer(self, pointer: str) -> bool:
+        """Go to the widget bound to an issue's pointer (or, failing that, to the page that edits it)."""
+        if self.binder.focus(pointer):
+            return True
+        page = self.page_for(pointer)
+        self.show_page(page)
+        page.setFocus()
+        return False
+
+    # -- following the document -----------------------------------------------------------------------
+    def _on_changed(self, change) -> None:
+        for page in self.pages:
+            page.on_changed(change)
+        if change.issues_changed:
+            self._refresh_issues()
+        if any(jp.is_within("/name", p) for p in change.touched):
+            self.titleChanged.emit()
+        if self.preview is not None:
+            self.preview.schedule()
+
+    def _refresh_issues(self) -> None:
+        issues = self.session.issues
+        self.issues.set_issues(issues)
+        for i, page in enumerate(self.pages):
+            mine = [x for x in issues if page.owns(x.pointer)]
+            item = self.nav.item(i)
+            errors = sum(1 for x in mine if x.is_error)
+            if mine:
+                worst = "error" if errors else mine[0].severity
+                item.setText(f"{page.title}  ({len(mine)})")
+                item.setIcon(severity_icon(worst))
+                item.setToolTip(f"{page.title}: {len(mine)} issue{'s' if len(mine) != 1 else ''}")
+            else:
+                item.setText(page.title)
+                item.setIcon(icon(page.icon_name))
+                item.setToolTip(f"{page.title}: no issues")
+            item.setData(Qt.ItemDataRole.AccessibleTextRole, item.text())
+
+    # -- quick start ------------------------------------------------------------------------------------
+    def fill_the_rest(self) -> None:
+        fill = getattr(self.module, "fill_the_rest", None)
+        if fill is not None:
+            self.session.apply(fill(self.session))
+
+    # -- preview ----------------------------------------------------------------------------------------
+    def set_preview_visible(self, visible: bool) -> None:
+        from .widgets import preview as pv
+        if visible and self.preview is None and pv.available():
+            self.preview = pv.PreviewPane(self.session)
+            self.split.addWidget(self.preview)
+            self.split.setStretchFactor(0, 3)
+            self.split.setStretchFactor(1, 2)
+        if self.preview is not None:
+            self.preview.setVisible(visible)
+            if visible:
+                self.preview.schedule(0)

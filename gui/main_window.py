@@ -1,0 +1,429 @@
+"""The main window: a start page and one tab per open document, menus, shortcuts, drag and drop."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox, QTabWidget, QWidget
+
+from model import storage
+from model.kinds import KINDS
+
+from . import settings as st
+from .dialogs import prompts
+from .editor import DocumentEditor
+from .icons import icon
+from .pages import has_pages
+from .session import Session
+from .widgets import preview as pv
+from .widgets.issues_panel import summary
+from .widgets.start_page import StartPage
+
+APP = "Starwright"
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("mainWindow")
+        self.setWindowIcon(icon("starwright"))
+        self.setAcceptDrops(True)
+        self.resize(1320, 900)
+
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("documentTabs")
+        self.tabs.setDocumentMode(True)
+        self.tabs.setTabsClosable(True)
+        self.tabs.setMovable(True)
+        self.tabs.tabCloseRequested.connect(lambda i: self.close_editor(self.tabs.widget(i)))
+        self.start = StartPage()
+        self.tabs.addTab(self.start, icon("starwright"), "Start")
+        self.tabs.tabBar().setTabButton(0, self.tabs.tabBar().ButtonPosition.RightSide, None)
+        self.tabs.tabBar().setTabButton(0, self.tabs.tabBar().ButtonPosition.LeftSide, None)
+        self.setCentralWidget(self.tabs)
+        self.start.newRequested.connect(self.new_document)
+        self.start.quickStartRequested.connect(self.quick_start)
+        self.start.openRequested.connect(self.open_dialog)
+        self.start.recentRequested.connect(self.open_path)
+
+        self.undo_group = QUndoGroup(self)
+        self.status = QLabel()
+        self.status.setObjectName("statusSummary")
+        self.statusBar().addPermanentWidget(self.status)
+        self._build_actions()
+        self.tabs.currentChanged.connect(self._tab_changed)
+        self._refresh_recent()
+        self._tab_changed(0)
+
+    # ---- actions and menus --------------------------------------------------------------------------
+    def _act(self, text: str, slot, shortcut=None, name: str = "", tip: str = "") -> QAction:
+        a = QAction(text, self)
+        if shortcut is not None:
+            a.setShortcuts(shortcut if isinstance(shortcut, list) else [shortcut])
+        a.triggered.connect(lambda _=False: slot())
+        a.setObjectName(name or text.replace("&", "").replace("…", "").replace(" ", "_").lower())
+        if tip:
+            a.setStatusTip(tip)
+            a.setToolTip(tip)
+        self.addAction(a)
+        return a
+
+    def _build_actions(self) -> None:
+        K = QKeySequence.StandardKey
+        m = self.menuBar()
+        file = m.addMenu("&File")
+        self.a_new = self._act("&New Stargrave Crew", lambda: self.new_document("stargrave-crew"), K.New, "new",
+                               "Start a new Stargrave crew")
+        self.a_new.setEnabled("stargrave-crew" in KINDS and has_pages("stargrave-crew"))
+        self.a_open = self._act("&Open…", self.open_dialog, K.Open, "open", "Open a Starwright document")
+        self.recent_menu = file.addMenu("Open &Recent")
+        self.a_save = self._act("&Save", self.save, K.Save, "save", "Save the document")
+        self.a_save_as = self._act("Save &As…", self.save_as, K.SaveAs, "save_as", "Save under a new name")
+        self.a_export = self._act("&Export PDF…", self.export_pdf, QKeySequence("Ctrl+E"), "export_pdf",
+                                  "Write the filled sheet as a PDF file")
+        self.a_print = self._act("&Print…", self.print_document, K.Print, "print", "Print the filled sheet")
+        self.a_close = self._act("&Close", self.close_current, K.Close, "close", "Close this document")
+        self.a_quit = self._act("&Quit", self.close, K.Quit, "quit", "Quit Starwright")
+        self.a_quit.setMenuRole(QAction.MenuRole.QuitRole)
+        file.insertAction(self.recent_menu.menuAction(), self.a_new)
+        file.insertAction(self.recent_menu.menuAction(), self.a_open)
+        for a in (self.a_save, self.a_save_as):
+            file.addAction(a)
+        file.addSeparator()
+        file.addAction(self.a_export)
+        file.addAction(self.a_print)
+        file.addSeparator()
+        file.addAction(self.a_close)
+        file.addAction(self.a_quit)
+
+        edit = m.addMenu("&Edit")
+        self.a_undo = self.undo_group.createUndoAction(self, "&Undo")
+        self.a_undo.setShortcuts([QKeySequence(K.Undo)])
+        self.a_undo.setObjectName("undo")
+        self.a_redo = self.undo_group.createRedoAction(self, "&Redo")
+        self.a_redo.setShortcuts(QKeySequence.keyBindings(K.Redo) + [QKeySequence("Ctrl+Y")])
+        self.a_redo.setObjectName("redo")
+        for a in (self.a_undo, self.a_redo):
+            self.addAction(a)
+            edit.addAction(a)
+        edit.addSeparator()
+        self.a_fill = self._act("&Fill the Rest", self.fill_the_rest, QKeySequence("Ctrl+Shift+F"), "fill_the_rest",
+                                "Complete everything not chosen yet with legal choices")
+        edit.addAction(self.a_fill)
+
+        view = m.addMenu("&View")
+        self.a_start = self._act("&Start Page", lambda: self.tabs.setCurrentIndex(0), QKeySequence("Ctrl+0"),
+                                 "start_page")
+        view.addAction(self.a_start)
+        self.page_actions = []
+        for i in range(4):
+            a = self._act(f"Page {i + 1}", lambda i=i: self._goto_page(i), QKeySequence(f"Ctrl+{i + 1}"), f"page_{i + 1}")
+            view.addAction(a)
+            self.page_actions.append(a)
+        view.addSeparator()
+        self.a_issues = self._act("Next &Issue", self.next_issue, QKeySequence("F8"), "next_issue",
+                                  "Go to the next field with an issue")
+        view.addAction(self.a_issues)
+        self.a_preview = self._act("Sheet &Preview", self.toggle_preview, QKeySequence("F9"), "preview",
+                                   "Show the printed sheet beside the editor, following every change")
+        self.a_preview.setCheckable(True)
+        view.addAction(self.a_preview)
+        self.a_next_tab = self._act("Next Tab", lambda: self._cycle_tab(1), QKeySequence(K.NextChild), "next_tab")
+        self.a_prev_tab = self._act("Previous Tab", lambda: self._cycle_tab(-1), QKeySequence(K.PreviousChild), "prev_tab")
+
+        helpm = m.addMenu("&Help")
+        self.a_about = self._act("&About Starwright", self.about, None, "about")
+        helpm.addAction(self.a_about)
+
+        sheets = pv.available()
+        for a in (self.a_export, self.a_print, self.a_preview):
+            a.setProperty("needs_sheets", True)
+            if not sheets:
+                a.setToolTip(a.toolTip() + " (PDF sheets are not available in this build)")
+
+    # ---- documents ----------------------------------------------------------------------------------
+    def editors(self) -> list[DocumentEditor]:
+        return [w for w in (self.tabs.widget(i) for i in range(self.tabs.count())) if isinstance(w, DocumentEditor)]
+
+    def current_editor(self) -> DocumentEditor | None:
+        w = self.tabs.currentWidget()
+        return w if isinstance(w, DocumentEditor) else None
+
+    def _add_editor(self, session: Session) -> DocumentEditor:
+        editor = DocumentEditor(session)
+        self.undo_group.addStack(session.stack)
+        editor.titleChanged.connect(lambda e=editor: self._retitle(e))
+        i = self.tabs.addTab(editor, icon("crew"), "")
+        self.tabs.setCurrentIndex(i)
+        self._retitle(editor)
+        session.changed.connect(lambda _c, e=editor: self._update_status(e))
+        if self.a_preview.isChecked():
+            editor.set_preview_visible(True)
+        return editor
+
+    def new_document(self, kind: str) -> DocumentEditor | None:
+        k = KINDS.get(kind)
+        if k is None or not has_pages(kind):
+            return None
+        return self._add_editor(Session.new(k, self))
+
+    def quick_start(self, kind: str = "stargrave-crew") -> DocumentEditor | None:
+        editor = self.new_document(kind)
+        if editor is not None:
+            editor.fill_the_rest()
+        return editor
+
+    def open_path(self, path: str) -> DocumentEditor | None:
+        path = str(path)
+        resolved = str(Path(path).resolve())
+        for e in self.editors():
+            if e.session.path and str(Path(e.session.path).resolve()) == resolved:
+                self.tabs.setCurrentWidget(e)
+                return e
+        try:
+            session = Session.open(path, self)
+            if not has_pages(session.kind.kind):
+                raise storage.DocumentError(path, f"{session.kind.title} documents cannot be edited in this "
+                                                  f"version yet (use 'starwright check' meanwhile)", "/format")
+        except storage.DocumentError as e:
+            prompts.show_document_error(self, e)
+            if not Path(path).exists():
+                st.remove_recent(resolved)
+                self._refresh_recent()
+            return None
+        editor = self._add_editor(session)
+        st.add_recent(path)
+        self._refresh_recent()
+        return editor
+
+    def open_dialog(self) -> None:
+        folder = str(st.settings().value("last_folder", "") or "")
+        for p in prompts.choose_open_paths(self, folder):
+            st.settings().setValue("last_folder", str(Path(p).parent))
+            self.open_path(p)
+
+    def save(self, editor: DocumentEditor | None = None) -> bool:
+        editor = editor or self.current_editor()
+        if editor is None:
+            return False
+        if not editor.session.path:
+            return self.save_as(editor)
+        try:
+            editor.session.save()
+        except storage.DocumentError as e:
+            prompts.show_document_error(self, e, "save")
+            return False
+        st.add_recent(editor.session.path)
+        self._refresh_recent()
+        self.statusBar().showMessage(f"Saved {editor.session.path}", 4000)
+        return True
+
+    def save_as(self, editor: DocumentEditor | None = None) -> bool:
+        editor = editor or self.current_editor()
+        if editor is None:
+            return False
+        s = editor.session
+        folder = Path(s.path).parent if s.path else Path(str(st.settings().value("last_folder", "") or Path.home()))
+        suggestion = str(Path(s.path) if s.path else folder / prompts.suggested_name(str(s.data.get("name") or "")))
+        path = prompts.choose_save_path(self, suggestion)
+        if not path:
+            return False
+        try:
+            s.save(path)
+        except storage.DocumentError as e:
+            prompts.show_document_error(self, e, "save")
+            return False
+        st.settings().setValue("last_folder", str(Path(path).parent))
+        st.add_recent(path)
+        self._refresh_recent()
+        self._retitle(editor)
+        self.statusBar().showMessage(f"Saved {path}", 4000)
+        return True
+
+    def close_editor(self, editor, ask: bool = True) -> bool:
+        if not isinstance(editor, DocumentEditor):
+            return False
+        if ask and editor.session.dirty:
+            self.tabs.setCurrentWidget(editor)
+            answer = prompts.ask_save_changes(self, editor.session.display_name)
+            if answer == prompts.CANCEL or (answer == prompts.SAVE and not self.save(editor)):
+                return False
+        self.undo_group.removeStack(editor.session.stack)
+        self.tabs.removeTab(self.tabs.indexOf(editor))
+        editor.deleteLater()
+        return True
+
+    def close_current(self) -> None:
+        self.close_editor(self.current_editor())
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        for editor in self.editors():
+            if editor.session.dirty and not self.close_editor(editor):
+                event.ignore()
+                return
+        s = st.settings()
+        s.setValue("geometry", self.saveGeometry())
+        s.setValue("state", self.saveState())
+        s.sync()
+        event.accept()
+
+    def restore_geometry(self) -> None:
+        s = st.settings()
+        geo = s.value("geometry")
+        if isinstance(geo, QByteArray) and not geo.isEmpty():
+            self.restoreGeometry(geo)
+        state = s.value("state")
+        if isinstance(state, QByteArray) and not state.isEmpty():
+            self.restoreState(state)
+
+    # ---- editing ------------------------------------------------------------------------------------
+    def fill_the_rest(self) -> None:
+        e = self.current_editor()
+        if e:
+            e.fill_the_rest()
+
+    def next_issue(self) -> None:
+        e = self.current_editor()
+        if not e or not e.session.issues:
+            return
+        tree = e.issues.tree
+        n = tree.topLevelItemCount()
+        cur = tree.indexOfTopLevelItem(tree.currentItem()) if tree.currentItem() else -1
+        item = tree.topLevelItem((cur + 1) % n)
+        tree.setCurrentItem(item)
+        e.focus_pointer(item.data(0, Qt.ItemDataRole.UserRole))
+
+    def _goto_page(self, i: int) -> None:
+        e = self.current_editor()
+        if e and i < len(e.pages):
+            e.show_page(e.pages[i])
+            e.pages[i].setFocus()
+
+    def _cycle_tab(self, step: int) -> None:
+        if self.tabs.count():
+            self.tabs.setCurrentIndex((self.tabs.currentIndex() + step) % self.tabs.count())
+
+    # ---- sheets -------------------------------------------------------------------------------------
+    def export_pdf(self) -> None:
+        e = self.current_editor()
+        if e is None:
+            return
+        if not pv.available():
+            prompts.show_message(self, "Export PDF", "PDF sheets are not available in this build of Starwright.")
+            return
+        s = e.session
+        base = Path(s.path).with_suffix(".pdf") if s.path else Path.home() / prompts.suggested_name(
+            str(s.data.get("name") or "")).replace(".starwright", ".pdf")
+        path = prompts.choose_pdf_path(self, str(base))
+        if not path:
+            return
+        if s.path and Path(path).resolve() == Path(s.path).resolve():
+            prompts.show_message(self, "Export PDF", "Choose another name: exporting never overwrites the document.")
+            return
+        try:
+            pv.write_pdf(s, path)
+        except storage.DocumentError as err:
+            prompts.show_document_error(self, err, "export")
+            return
+        self.statusBar().showMessage(f"Exported {path}", 4000)
+
+    def print_document(self) -> None:
+        e = self.current_editor()
+        if e is None or not pv.available():
+            if e is not None:
+                prompts.show_message(self, "Print", "PDF sheets are not available in this build of Starwright.")
+            return
+        pv.print_with_dialog(self, e.session)
+
+    def toggle_preview(self) -> None:
+        on = self.a_preview.isChecked()
+        if on and not pv.available():
+            self.a_preview.setChecked(False)
+            prompts.show_message(self, "Sheet preview", "PDF sheets are not available in this build of Starwright.")
+            return
+        for e in self.editors():
+            e.set_preview_visible(on)
+
+    def about(self) -> None:
+        from model import __version__
+        QMessageBox.about(self, "About Starwright",
+                          f"<h3>Starwright {__version__}</h3><p>An offline builder for sci-fi tabletop games. "
+                          "Every rule is checked as you click; nothing you type is ever blocked or lost.</p>")
+
+    # ---- titles and state ---------------------------------------------------------------------------
+    def _retitle(self, editor: DocumentEditor) -> None:
+        i = self.tabs.indexOf(editor)
+        if i < 0:
+            return
+        s = editor.session
+        crew = str(s.data.get("name") or "").strip()
+        label = crew or s.display_name
+        self.tabs.setTabText(i, label + (" *" if s.dirty else ""))
+        self.tabs.setTabToolTip(i, (s.path or "Not saved yet") + (" — unsaved changes" if s.dirty else ""))
+        if editor is self.current_editor():
+            self._update_window_title()
+
+    def _update_window_title(self) -> None:
+        e = self.current_editor()
+        if e is None:
+            self.setWindowTitle(APP)
+            self.setWindowModified(False)
+            return
+        s = e.session
+        crew = str(s.data.get("name") or "").strip() or s.kind.title
+        where = Path(s.path).name if s.path else "not saved"
+        self.setWindowTitle(f"{crew} ({where})[*] — {APP}")
+        self.setWindowModified(s.dirty)
+
+    def _update_status(self, editor: DocumentEditor | None) -> None:
+        if editor is None or editor is not self.current_editor():
+            if editor is None:
+                self.status.setText("")
+            return
+        text, worst = summary(editor.session.issues)
+        self.status.setText(text)
+        self._update_window_title()
+
+    def _tab_changed(self, _i: int) -> None:
+        e = self.current_editor()
+        has = e is not None
+        for a in (self.a_save, self.a_save_as, self.a_close, self.a_fill, self.a_export, self.a_print, self.a_issues,
+                  *self.page_actions):
+            a.setEnabled(has)
+        if has:
+            self.undo_group.setActiveStack(e.session.stack)
+            for i, a in enumerate(self.page_actions):
+                a.setText(f"&{i + 1} {e.pages[i].title}" if i < len(e.pages) else f"Page {i + 1}")
+                a.setEnabled(i < len(e.pages))
+        else:
+            self.undo_group.setActiveStack(None)
+            self._refresh_recent()
+        self._update_window_title()
+        self._update_status(e)
+
+    def _refresh_recent(self) -> None:
+        files = st.recent_files()
+        self.start.set_recent(files)
+        self.recent_menu.clear()
+        for p in files:
+            a = self.recent_menu.addAction(Path(p).name)
+            a.setToolTip(p)
+            a.triggered.connect(lambda _=False, p=p: self.open_path(p))
+        self.recent_menu.setEnabled(bool(files))
+
+    # ---- drag and drop ------------------------------------------------------------------------------
+    def dragEnterEvent(self, event) -> None:  # noqa: N802
+        if event.mimeData().hasUrls() and any(u.isLocalFile() for u in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dragMoveEvent(self, event) -> None:  # noqa: N802
+        if event.mimeData().hasUrls():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:  # noqa: N802
+        paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
+        event.acceptProposedAction()
+        # Open after the drop returns: an error dialog inside a drop handler would block the drag source.
+        QTimer.singleShot(0, lambda: [self.open_path(p) for p in paths])

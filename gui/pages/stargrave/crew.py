@@ -1,0 +1,199 @@
+"""The Crew page: name, notes, credits, specialists, the whole roster with profiles, and the crew's issues."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QAbstractItemView, QFormLayout, QGridLayout, QHBoxLayout, QHeaderView, QLabel,
+                               QLineEdit, QListWidget, QListWidgetItem, QPlainTextEdit, QPushButton, QTableWidget,
+                               QTableWidgetItem, QWidget)
+
+from model.systems.stargrave.tables import tables
+from model.systems.stargrave.derive import format_profile_value, format_value
+from model.systems.stargrave.tables import KEYS
+
+from ...icons import icon, severity_icon
+from ...widgets.common import Card, Meter, heading, hint
+from ..base import Page
+
+
+class CrewPage(Page):
+    title = "Crew"
+    icon_name = "crew"
+    prefixes = ("/name", "/notes", "/rules")
+
+    def __init__(self, session, binder, parent=None):
+        super().__init__(session, binder, parent)
+        t = tables(session.pack)
+        self.column.addWidget(heading("Crew"))
+
+        top = QHBoxLayout()
+        top.setSpacing(12)
+        about = Card("Name and notes")
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.name = QLineEdit()
+        self.name.setObjectName("crewName")
+        self.name.setAccessibleName("Crew name")
+        self.name.setPlaceholderText("Name your crew")
+        self.notes = QPlainTextEdit()
+        self.notes.setObjectName("crewNotes")
+        self.notes.setAccessibleName("Crew notes")
+        self.notes.setPlaceholderText("Anything you want to remember: ship, home port, rivals…")
+        self.notes.setTabChangesFocus(True)
+        self.notes.setMinimumHeight(70)
+        self.notes.setMaximumHeight(110)
+        form.addRow("&Name", self.name)
+        form.addRow("N&otes", self.notes)
+        about.layout_.addLayout(form)
+        top.addWidget(about, 3)
+
+        quick = Card("Quick start")
+        quick.add(hint("Fill in everything you have not chosen yet with legal choices: backgrounds, +1s, "
+                       "powers, equipment and soldiers. Your own choices stay as they are, and Undo takes it back."))
+        self.fill = QPushButton(icon("starwright"), "&Fill the rest")
+        self.fill.setObjectName("fillTheRest")
+        self.fill.setAccessibleName("Fill the rest with legal choices")
+        self.fill.setMinimumHeight(self.fill.sizeHint().height() + 8)
+        quick.add(self.fill)
+        quick.layout_.addStretch(1)
+        top.addWidget(quick, 2)
+        self.column.addLayout(top)
+
+        money = Card("Credits and members")
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(10)
+        self.credits = Meter("Credits spent")
+        self.specialists = Meter("Specialists")
+        self.members = Meter("Members")
+        grid.addWidget(QLabel("Credits"), 0, 0)
+        grid.addWidget(self.credits, 0, 1)
+        grid.addWidget(QLabel("Specialists"), 1, 0)
+        grid.addWidget(self.specialists, 1, 1)
+        grid.addWidget(QLabel("Members"), 2, 0)
+        grid.addWidget(self.members, 2, 1)
+        money.layout_.addLayout(grid)
+        self.column.addWidget(money)
+
+        roster = Card("Roster")
+        self.roster = QTableWidget(0, 4 + len(KEYS))
+        self.roster.setObjectName("crewRoster")
+        self.roster.setAccessibleName("Crew roster with effective profiles")
+        self.roster.setHorizontalHeaderLabels(["Role", "Name", "Background / type"] + [t.char[k]["abbr"] for k in KEYS]
+                                              + ["Gear and notes"])
+        for i, k in enumerate(KEYS):
+            self.roster.horizontalHeaderItem(3 + i).setToolTip(t.label(k))
+        self.roster.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.roster.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.roster.verticalHeader().hide()
+        self.roster.setAlternatingRowColors(True)
+        h = self.roster.horizontalHeader()
+        for c in range(3 + len(KEYS)):
+            h.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
+        h.setSectionResizeMode(3 + len(KEYS), QHeaderView.ResizeMode.Stretch)
+        self.roster.setMinimumHeight(self.roster.verticalHeader().defaultSectionSize() * 11 + 8)
+        roster.add(self.roster)
+        self.column.addWidget(roster)
+
+        problems = Card("The crew's issues")
+        self.problem_title = QLabel()
+        self.problems = QListWidget()
+        self.problems.setObjectName("crewIssues")
+        self.problems.setAccessibleName("The crew's issues")
+        self.problems.setMinimumHeight(110)
+        problems.add(self.problem_title)
+        problems.add(self.problems)
+        self.column.addWidget(problems)
+        self.column.addStretch(1)
+
+        binder.line_edit("/name", self.name, self)
+        binder.plain_text("/notes", self.notes, self)
+        self.fill.clicked.connect(self._fill)
+        self.problems.itemActivated.connect(lambda item: binder.focus(item.data(Qt.ItemDataRole.UserRole)))
+        self.t = t
+        self._refresh_all()
+
+    def _fill(self) -> None:
+        from . import fill_the_rest
+        self.session.apply(fill_the_rest(self.session))
+
+    def on_changed(self, change) -> None:
+        names = any(p.endswith("/name") or p in ("", "/captain", "/first_mate", "/soldiers") for p in change.touched)
+        if change.derived_changed or names:
+            self._refresh_numbers()
+            self._refresh_roster()
+        if change.issues_changed:
+            self._refresh_issues()
+
+    def _refresh_all(self) -> None:
+        self._refresh_numbers()
+        self._refresh_roster()
+        self._refresh_issues()
+
+    def _refresh_numbers(self) -> None:
+        d = self.session.result.derived
+        crew = self.t.crew
+        if not d:
+            return
+        spent, start = d["credits_spent"], d["credits_start"]
+        left = d["credits_left"]
+        self.credits.set(spent, start, f"{spent} of {start} Cr spent",
+                         f"{left} Cr left for soldiers" if left >= 0 else
+                         f"{-left} Cr over: the crew has only {start} Cr", None if left >= 0 else "error")
+        n, most = d["specialists"], crew["max_specialists"]
+        self.specialists.set(n, most, f"{n} of {most} specialists",
+                             f"At most {most} soldiers may be specialists" + (f"; {n - most} too many" if n > most else ""),
+                             "error" if n > most else None)
+        members = d["members"]
+        cap = 2 + crew["max_soldiers"]
+        self.members.set(members, cap, f"{members} of {cap} members",
+                         f"1 Captain, 1 First Mate and up to {crew['max_soldiers']} soldiers",
+                         "error" if members > cap else None)
+
+    def _refresh_roster(self) -> None:
+        data, d = self.session.data, self.session.result.derived
+        if not d:
+            return
+        rows = []
+        for role in ("captain", "first_mate"):
+            o, od = data[role], d[role]
+            prof = [format_profile_value(k, od["base_profile"][k], od["profile"][k], self.t) for k in KEYS]
+            rows.append((od["label"], o.get("name", ""), od["background"] or "(no background)", prof,
+                         ", ".join(od["carried"]) or "nothing carried", role))
+        for i, (s, sd) in enumerate(zip(data["soldiers"], d["soldiers"])):
+            if sd.get("known"):
+                prof = [format_value(k, sd["profile"][k], self.t) for k in KEYS]
+                gear = ", ".join(sd["gear"]) or "no gear"
+                extra = (" · robot" if sd["robot"] else "") + (" · specialist" if sd["specialist"] else "")
+            else:
+                prof, gear, extra = ["–"] * len(KEYS), "unknown soldier type", ""
+            rows.append(("Soldier", s.get("name", ""), sd["type"], prof, gear + extra, f"soldiers/{i}"))
+        self.roster.setRowCount(len(rows))
+        role_icons = {"Captain": icon("captain"), "First Mate": icon("first-mate"), "Soldier": icon("soldiers")}
+        for r, (role, name, what, prof, gear, _ptr) in enumerate(rows):
+            cells = [role, name or "(unnamed)", what] + prof + [gear]
+            for c, text in enumerate(cells):
+                item = self.roster.item(r, c)
+                if item is None:
+                    item = QTableWidgetItem()
+                    self.roster.setItem(r, c, item)
+                item.setText(str(text))
+                if 3 <= c < 3 + len(KEYS):
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+            self.roster.item(r, 0).setIcon(role_icons[role])
+
+    def _refresh_issues(self) -> None:
+        from . import describe
+        issues = self.session.issues
+        self.problems.clear()
+        errors = sum(1 for i in issues if i.is_error)
+        if not issues:
+            self.problem_title.setText("No issues: this crew is legal and ready to play.")
+        else:
+            self.problem_title.setText(f"{len(issues)} issue{'s' if len(issues) != 1 else ''}"
+                                       f"{f', {errors} of them errors' if errors else ''}. "
+                                       "Activate one to go to the field at fault.")
+        for issue in issues:
+            item = QListWidgetItem(severity_icon(issue.severity),
+                                   f"{describe(issue.pointer, self.session.data)}: {issue.message}  [{issue.rule}]")
+            item.setData(Qt.ItemDataRole.UserRole, issue.pointer)
+            self.problems.addItem(item)

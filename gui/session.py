@@ -1,0 +1,124 @@
+"""One open document: its data, kind, file path, undo stack, and the latest evaluation.
+
+Every change goes through `apply(edit)`: it becomes one command on the QUndoStack; the command applies the
+edit (model.edits), the session evaluates the document once (model.evaluate) and emits `changed` with what
+changed: the pointers written, whether the issues changed, and which derived values changed. Views refresh
+only what that touches.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoStack
+
+from model import edits, storage
+from model.evaluate import Result, evaluate
+from model.issues import Issue
+from model.kinds import Kind
+from model.rules_pack import builtin_pack
+
+from .undo import EditCommand
+
+
+@dataclass
+class Change:
+    touched: list[str]                 # pointers the edit wrote ("" = everything, e.g. after load)
+    source: object | None              # the widget that made the edit (it needs no refresh)
+    issues_changed: bool
+    derived_changed: set[str] = field(default_factory=set)  # top-level keys of Result.derived that changed
+    result: Result | None = None
+
+
+class Session(QObject):
+    changed = Signal(object)           # Change
+    stateChanged = Signal()            # path or unsaved-changes flag changed
+
+    def __init__(self, data: dict, kind: Kind, path: str | None = None, parent: QObject | None = None):
+        super().__init__(parent)
+        self.data = data
+        self.kind = kind
+        self.path = str(path) if path else None
+        self.stack = QUndoStack(self)
+        self.stack.cleanChanged.connect(self._clean_changed)
+        self.result: Result = evaluate(self.data, self.kind)
+        self._typing_run = 0
+
+    def _clean_changed(self, _clean: bool) -> None:
+        self.stateChanged.emit()
+
+    # -- creating ---------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, kind: Kind, parent: QObject | None = None) -> "Session":
+        return cls(kind.system.new(builtin_pack(kind.pack)), kind, None, parent)
+
+    @classmethod
+    def open(cls, path: str, parent: QObject | None = None) -> "Session":
+        loaded = storage.load(path)  # raises storage.DocumentError with path, where, message
+        session = cls(loaded.data, loaded.kind, path, parent)
+        if loaded.migrated_from is not None:
+            session.stack.resetClean()  # migrated in memory: saving writes the new version
+        return session
+
+    # -- editing ----------------------------------------------------------------------------------
+    @property
+    def pack(self):
+        return self.result.pack or builtin_pack(self.kind.pack)
+
+    def apply(self, edit: edits.Edit, source=None, merge_key=None) -> None:
+        """Push one edit as one undo step. `merge_key` merges consecutive Set edits (typing)."""
+        if isinstance(edit, edits.Batch) and not edit.edits:
+            return
+        self.stack.push(EditCommand(self, edit, source, merge_key))
+
+    def new_typing_run(self) -> int:
+        """A fresh merge key part: called when a field loses focus, so the next typing is a new undo step."""
+        self._typing_run += 1
+        return self._typing_run
+
+    @property
+    def typing_run(self) -> int:
+        return self._typing_run
+
+    def _apply_edit(self, edit: edits.Edit, source) -> edits.Edit:
+        inverse = edits.apply(self.data, edit)
+        self._reevaluate(edits.touched(edit), source)
+        return inverse
+
+    def _reevaluate(self, touched: list[str], source=None) -> None:
+        old = self.result
+        new = evaluate(self.data, self.kind)
+        self.result = new
+        derived_changed = {k for k in set(old.derived) | set(new.derived) if old.derived.get(k) != new.derived.get(k)}
+        self.changed.emit(Change(touched, source, old.issues != new.issues, derived_changed, new))
+
+    # -- reading ----------------------------------------------------------------------------------
+    @property
+    def issues(self) -> list[Issue]:
+        return self.result.issues
+
+    @property
+    def dirty(self) -> bool:
+        return not self.stack.isClean()
+
+    @property
+    def display_name(self) -> str:
+        if self.path:
+            return Path(self.path).name
+        name = str(self.data.get("name") or "").strip()
+        return name or f"Untitled {self.kind.title.lower()}"
+
+    # -- saving -----------------------------------------------------------------------------------
+    def save(self, path: str | None = None) -> None:
+        """Atomic save (model.storage); raises storage.SaveError. Marks the document saved."""
+        target = str(path or self.path or "")
+        if not target:
+            raise ValueError("no file name to save to")
+        storage.save(target, self.data)
+        changed_path = target != self.path
+        self.path = target
+        self.stack.setClean()
+        if changed_path:
+            self.stateChanged.emit()

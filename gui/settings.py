@@ -1,0 +1,54 @@
+"""Remembered settings (window geometry, recent files) in an INI file under the user's config folder.
+
+The path is worked out from XDG_CONFIG_HOME each time (Qt caches its own default path for the whole
+process), so tests that point XDG_CONFIG_HOME somewhere else get a settings file of their own.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QSettings
+
+MAX_RECENT = 10
+
+
+def settings_path() -> Path:
+    if sys.platform == "win32":
+        base = os.environ.get("APPDATA") or str(Path.home() / "AppData" / "Roaming")
+    elif sys.platform == "darwin":
+        base = str(Path.home() / "Library" / "Preferences")
+    else:
+        base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "Starwright" / "starwright.ini"
+
+
+def settings() -> QSettings:
+    return QSettings(str(settings_path()), QSettings.Format.IniFormat)
+
+
+def recent_files() -> list[str]:
+    value = settings().value("recent_files", [])
+    if isinstance(value, str):
+        value = [value] if value else []
+    return [str(v) for v in (value or [])]
+
+
+def add_recent(path: str) -> list[str]:
+    path = str(Path(path).resolve())
+    files = [path] + [f for f in recent_files() if f != path]
+    files = files[:MAX_RECENT]
+    s = settings()
+    s.setValue("recent_files", files)
+    s.sync()
+    return files
+
+
+def remove_recent(path: str) -> list[str]:
+    files = [f for f in recent_files() if f != path]
+    s = settings()
+    s.setValue("recent_files", files)
+    s.sync()
+    return files

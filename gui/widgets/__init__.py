@@ -1,0 +1,1 @@
+"""Reusable widgets: they show what they are given and hold no rules."""

@@ -1,0 +1,144 @@
+"""Small building blocks shared by the pages: badges, meters, headings, profile cells."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QProgressBar, QSizePolicy, QVBoxLayout, QWidget)
+
+from .. import theme
+from ..icons import icon, severity_icon
+
+
+def badge() -> QLabel:
+    """An issue icon shown beside a field (hidden until the binder puts an issue on it)."""
+    b = QLabel()
+    b.setFixedWidth(b.fontMetrics().height() + 4)
+    b.hide()
+    return b
+
+
+def with_badge(widget: QWidget, b: QLabel) -> QWidget:
+    box = QWidget()
+    lay = QHBoxLayout(box)
+    lay.setContentsMargins(0, 0, 0, 0)
+    lay.setSpacing(4)
+    lay.addWidget(widget, 1)
+    lay.addWidget(b)
+    return box
+
+
+def heading(text: str, level: int = 1) -> QLabel:
+    label = QLabel(text)
+    f = label.font()
+    f.setPointSizeF(f.pointSizeF() * (1.45 if level == 1 else 1.15))
+    f.setWeight(QFont.Weight.DemiBold)
+    label.setFont(f)
+    label.setAccessibleName(text)
+    return label
+
+
+def hint(text: str = "") -> QLabel:
+    label = QLabel(text)
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    pal = label.palette()
+    pal.setColor(label.foregroundRole(), pal.color(pal.ColorGroup.Disabled, pal.ColorRole.WindowText)
+                 if theme.scheme() == "dark" else pal.color(pal.ColorRole.WindowText).lighter(170))
+    label.setPalette(pal)
+    return label
+
+
+class Card(QFrame):
+    """A titled panel."""
+
+    def __init__(self, title: str = "", parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("card")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.layout_ = QVBoxLayout(self)
+        self.layout_.setContentsMargins(12, 10, 12, 12)
+        self.layout_.setSpacing(8)
+        if title:
+            self.title = heading(title, 2)
+            self.layout_.addWidget(self.title)
+
+    def add(self, w: QWidget, stretch: int = 0) -> QWidget:
+        self.layout_.addWidget(w, stretch)
+        return w
+
+
+class Meter(QWidget):
+    """A bar with its limit said in words beside it, and an icon when over the limit."""
+
+    def __init__(self, name: str, parent: QWidget | None = None):
+        super().__init__(parent)
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(6)
+        self.icon = QLabel()
+        self.icon.setFixedWidth(self.fontMetrics().height() + 2)
+        self.bar = QProgressBar()
+        self.bar.setTextVisible(True)
+        self.bar.setMinimumWidth(140)
+        self.bar.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.bar.setAccessibleName(name)
+        self.words = QLabel()
+        self.words.setWordWrap(True)
+        lay.addWidget(self.icon)
+        lay.addWidget(self.bar, 2)
+        lay.addWidget(self.words, 3)
+        self.state = None
+
+    def set(self, value: int, maximum: int, text: str, words: str = "", severity: str | None = None) -> None:
+        state = (value, maximum, text, words, severity)
+        if state == self.state:
+            return
+        self.state = state
+        self.bar.setMaximum(max(maximum, 1))
+        self.bar.setValue(max(0, min(value, maximum)))
+        self.bar.setFormat(text)
+        self.bar.setAccessibleDescription(f"{text}. {words}".strip(". "))
+        self.words.setText(words)
+        size = self.fontMetrics().height()
+        if severity:
+            self.icon.setPixmap(severity_icon(severity).pixmap(size, size))
+            c = theme.colour(severity)
+            self.bar.setStyleSheet(f"QProgressBar {{ text-align: center; border: 1px solid {c}; border-radius: 3px; }}"
+                                   f"QProgressBar::chunk {{ background: {c}; }}")
+            self.words.setStyleSheet(f"color: {c};")
+        else:
+            self.icon.clear()
+            self.bar.setStyleSheet("")
+            self.words.setStyleSheet("")
+        self.setToolTip(f"{text}. {words}".strip(". "))
+
+
+class StatCell(QFrame):
+    """One characteristic of a profile: its name above a large value; the derivation in the tooltip."""
+
+    def __init__(self, label: str, abbr: str, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("statcell")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # keyboard users reach the derivation too
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(8, 6, 8, 6)
+        lay.setSpacing(0)
+        self.name = QLabel(label)
+        self.name.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.value = QLabel("–")
+        self.value.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        f = self.value.font()
+        f.setPointSizeF(f.pointSizeF() * 1.6)
+        f.setWeight(QFont.Weight.Bold)
+        self.value.setFont(f)
+        lay.addWidget(self.name)
+        lay.addWidget(self.value)
+        self.label = label
+
+    def set(self, text: str, derivation: str) -> None:
+        self.value.setText(text)
+        self.setToolTip(derivation)
+        self.setAccessibleName(f"{self.label} {text}")
+        self.setAccessibleDescription(derivation)

@@ -1,0 +1,80 @@
+"""The issues panel: every issue of the document with severity, message, rule ID and place.
+
+Activating a row (double-click or Enter) emits `activated(pointer)`; the editor focuses the bound widget.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QTreeWidget, QTreeWidgetItem,
+                               QVBoxLayout, QWidget)
+
+from model.issues import Issue
+
+from ..icons import icon, severity_icon
+
+
+def summary(issues: list[Issue]) -> tuple[str, str]:
+    """('3 errors, 1 warning', worst severity) or a sentence saying the document is legal."""
+    errors = sum(1 for i in issues if i.severity == "error")
+    warnings = sum(1 for i in issues if i.severity == "warning")
+    infos = len(issues) - errors - warnings
+    parts = []
+    for n, word in ((errors, "error"), (warnings, "warning"), (infos, "note")):
+        if n:
+            parts.append(f"{n} {word}{'s' if n != 1 else ''}")
+    if not errors:
+        head = "Legal: no rule errors" + (f" ({', '.join(parts)})" if parts else "")
+        return head, ("warning" if warnings else "ok")
+    return ", ".join(parts), "error"
+
+
+class IssuesPanel(QWidget):
+    activated = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None, describe=None):
+        super().__init__(parent)
+        self.describe = describe or (lambda ptr: ptr or "document")
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(4)
+        top = QHBoxLayout()
+        self.icon = QLabel()
+        self.title = QLabel()
+        self.title.setObjectName("issuesTitle")
+        top.addWidget(self.icon)
+        top.addWidget(self.title, 1)
+        lay.addLayout(top)
+        self.tree = QTreeWidget()
+        self.tree.setObjectName("issuesList")
+        self.tree.setAccessibleName("Issues")
+        self.tree.setRootIsDecorated(False)
+        self.tree.setAlternatingRowColors(True)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.tree.setHeaderLabels(["Severity", "Problem", "Rule", "Where"])
+        h = self.tree.header()
+        h.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        h.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        h.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        h.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
+        h.setStretchLastSection(False)
+        self.tree.itemActivated.connect(lambda item, _c: self.activated.emit(item.data(0, Qt.ItemDataRole.UserRole)))
+        lay.addWidget(self.tree, 1)
+        self.issues: list[Issue] = []
+
+    def set_issues(self, issues: list[Issue]) -> None:
+        self.issues = list(issues)
+        self.tree.clear()
+        for issue in issues:
+            item = QTreeWidgetItem([issue.severity.capitalize(), issue.message, issue.rule, self.describe(issue.pointer)])
+            item.setIcon(0, severity_icon(issue.severity))
+            item.setData(0, Qt.ItemDataRole.UserRole, issue.pointer)
+            item.setToolTip(1, issue.message)
+            item.setToolTip(3, issue.pointer or "/")
+            self.tree.addTopLevelItem(item)
+        text, worst = summary(issues)
+        self.title.setText(text)
+        size = self.title.fontMetrics().height()
+        self.icon.setPixmap((icon("ok") if worst == "ok" else severity_icon(worst)).pixmap(size, size))
+        self.tree.setAccessibleDescription(text)

@@ -1,0 +1,129 @@
+"""The start page: a new document of each kind, Open, and recent files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton,
+                               QScrollArea, QToolButton, QVBoxLayout, QWidget)
+
+from model.kinds import KINDS, PLANNED
+
+from ..icons import icon
+from ..pages import has_pages
+from .common import Card, heading, hint
+
+
+def kinds_on_offer() -> list[tuple[str, str, bool]]:
+    """(kind, title, can be built) for every kind: built ones first, then those still to come."""
+    out = [(k.kind, k.title, has_pages(k.kind)) for k in KINDS.values()]
+    out += [(kind, title, False) for kind, title in PLANNED.items() if kind not in KINDS]
+    return sorted(out, key=lambda x: not x[2])
+
+
+class StartPage(QScrollArea):
+    newRequested = Signal(str)
+    quickStartRequested = Signal(str)
+    openRequested = Signal()
+    recentRequested = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("startPage")
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        body = QWidget()
+        outer = QHBoxLayout(body)
+        outer.addStretch(1)
+        col = QVBoxLayout()
+        col.setSpacing(14)
+        outer.addLayout(col, 8)
+        outer.addStretch(1)
+        self.setWidget(body)
+
+        logo = QLabel()
+        logo.setPixmap(icon("starwright").pixmap(64, 64))
+        title = heading("Starwright")
+        f = title.font()
+        f.setPointSizeF(f.pointSizeF() * 1.4)
+        title.setFont(f)
+        head = QHBoxLayout()
+        head.addWidget(logo)
+        tl = QVBoxLayout()
+        tl.addWidget(title)
+        tl.addWidget(hint("Build sci-fi tabletop crews, ships and characters, checked against the rules as you click."))
+        head.addLayout(tl, 1)
+        col.addSpacing(20)
+        col.addLayout(head)
+
+        new = Card("New")
+        grid = QGridLayout()
+        grid.setSpacing(10)
+        self.new_buttons: dict[str, QToolButton] = {}
+        for i, (kind, title_, ok) in enumerate(kinds_on_offer()):
+            b = QToolButton()
+            b.setObjectName(f"new_{kind}")
+            b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextUnderIcon)
+            b.setIcon(icon("crew" if kind.startswith("stargrave") else "planned"))
+            b.setIconSize(QSize(40, 40))
+            b.setMinimumSize(QSize(190, 96))
+            b.setAutoRaise(False)
+            if ok:
+                b.setText(f"New {title_}")
+                b.setAccessibleName(f"New {title_}")
+                b.setToolTip(f"Start a new {title_}")
+                b.clicked.connect(lambda _=False, k=kind: self.newRequested.emit(k))
+            else:
+                b.setText(f"{title_}\ncoming soon")
+                b.setAccessibleName(f"{title_}: coming soon")
+                b.setToolTip(f"{title_}s are coming in a later version of Starwright.")
+                b.setEnabled(False)
+            self.new_buttons[kind] = b
+            grid.addWidget(b, i // 3, i % 3)
+        new.layout_.addLayout(grid)
+        qs = QHBoxLayout()
+        self.quick = QPushButton(icon("starwright"), "&Quick start: a complete, legal Stargrave crew")
+        self.quick.setObjectName("quickStart")
+        self.quick.setAccessibleName("Quick start a complete legal Stargrave crew")
+        self.quick.setEnabled(has_pages("stargrave-crew") and "stargrave-crew" in KINDS)
+        self.quick.clicked.connect(lambda: self.quickStartRequested.emit("stargrave-crew"))
+        qs.addWidget(self.quick)
+        qs.addWidget(hint("Every choice filled in for you; change anything afterwards."), 1)
+        new.layout_.addLayout(qs)
+        col.addWidget(new)
+
+        recent = Card("Open")
+        row = QHBoxLayout()
+        self.open = QPushButton("&Open a file…")
+        self.open.setObjectName("openFile")
+        self.open.clicked.connect(self.openRequested)
+        row.addWidget(self.open)
+        row.addWidget(hint("…or drop a .starwright file anywhere on this window."), 1)
+        recent.layout_.addLayout(row)
+        recent.layout_.addWidget(QLabel("Recent files"))
+        self.recent = QListWidget()
+        self.recent.setObjectName("recentFiles")
+        self.recent.setAccessibleName("Recent files")
+        self.recent.setMinimumHeight(150)
+        self.recent.itemActivated.connect(lambda item: self.recentRequested.emit(item.data(Qt.ItemDataRole.UserRole)))
+        recent.layout_.addWidget(self.recent)
+        col.addWidget(recent)
+        col.addStretch(1)
+
+    def set_recent(self, paths: list[str]) -> None:
+        self.recent.clear()
+        for p in paths:
+            path = Path(p)
+            item = QListWidgetItem(icon("crew"), f"{path.name}   —   {path.parent}")
+            item.setData(Qt.ItemDataRole.UserRole, p)
+            item.setToolTip(p)
+            if not path.exists():
+                item.setText(f"{path.name}   —   {path.parent}   (missing)")
+                item.setForeground(self.palette().color(self.palette().ColorGroup.Disabled,
+                                                        self.palette().ColorRole.Text))
+            self.recent.addItem(item)
+        if not paths:
+            item = QListWidgetItem("No recent files yet.")
+            item.setFlags(Qt.ItemFlag.NoItemFlags)
+            self.recent.addItem(item)

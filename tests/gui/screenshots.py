@@ -1,0 +1,110 @@
+"""Screenshots of every page of the builder under a real X server (Xvfb), saved to tests/screenshots/.
+
+Run by hand:  /work/venv/bin/python tests/gui/screenshots.py [--dark] [--scale 2]
+It re-runs itself under `xvfb-run` when there is no display. Not collected by pytest (no test_ prefix).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+OUT = ROOT / "tests" / "screenshots"
+
+
+def _reexec_under_xvfb() -> None:
+    if os.environ.get("DISPLAY") or os.environ.get("_SW_UNDER_XVFB"):
+        return
+    if not shutil.which("xvfb-run"):
+        sys.exit("xvfb-run is not installed (apt-get install xvfb xauth)")
+    env = dict(os.environ, _SW_UNDER_XVFB="1", QT_QPA_PLATFORM="xcb")
+    sys.exit(subprocess.call(["xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", sys.executable, *sys.argv], env=env))
+
+
+def main() -> int:
+    _reexec_under_xvfb()
+    dark = "--dark" in sys.argv
+    scale = sys.argv[sys.argv.index("--scale") + 1] if "--scale" in sys.argv else ""
+    if dark:
+        os.environ["STARWRIGHT_THEME"] = "dark"
+    if scale:
+        os.environ["QT_SCALE_FACTOR"] = scale
+    tmp = tempfile.mkdtemp()
+    os.environ["XDG_CONFIG_HOME"] = tmp  # a clean, known settings file
+    os.environ.setdefault("QT_QPA_PLATFORM", "xcb")
+    sys.path.insert(0, str(ROOT))
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from gui import settings as st
+    from gui.app import create
+
+    suffix = ("-dark" if dark else "") + (f"-x{scale}" if scale else "")
+    OUT.mkdir(parents=True, exist_ok=True)
+    example = ROOT / "resources" / "examples" / "ashen-comet-veteran.starwright"
+    broken = ROOT / "resources" / "examples" / "broken-crew.starwright"
+    st.add_recent(str(broken))
+    st.add_recent(str(example))
+    app, win = create([])
+    win.resize(1440, 940) if not scale else win.resize(1580, 980)
+    win.move(0, 0)
+
+    def settle(ms: int = 150):
+        end = QTimer()
+        end.setSingleShot(True)
+        for _ in range(5):
+            app.processEvents()
+        loop_timer = QTimer()
+        from PySide6.QtCore import QEventLoop
+        loop = QEventLoop()
+        QTimer.singleShot(ms, loop.quit)
+        loop.exec()
+
+    def shot(name: str):
+        settle()
+        path = OUT / f"{name}{suffix}.png"
+        win.grab().save(str(path))
+        print("saved", path)
+
+    shot("01-start")
+    editor = win.open_path(str(example))
+    for i, page in enumerate(editor.pages):
+        editor.show_page(page)
+        shot(f"{i + 2:02d}-{page.title.lower().replace(' ', '-')}")
+    # A crew with problems: issues marked on the fields and listed.
+    bad = win.new_document("stargrave-crew")
+    from model import edits
+    bad.session.apply(edits.Set("/captain/background", "Veteran"))
+    bad.session.apply(edits.Set("/captain/choices", ["shoot", "health"]))
+    bad.session.apply(edits.Set("/captain/powers", [{"name": "Command", "reduced": True}, {"name": "Healing", "reduced": True},
+                                                   {"name": "Fortune", "reduced": True}]))
+    bad.session.apply(edits.Set("/captain/items", ["Carbine", "Machine Gun", "Light Armour", "Heavy Armour", "Medkit"]))
+    for t in ("Sniper", "Gunner", "Burner", "Grenadier", "Pathfinder"):
+        bad.session.apply(edits.Insert("/soldiers/-", {"name": "", "type": t, "robot": False, "shotgun": False, "item": None}))
+    bad.show_page(bad.pages[1])
+    shot("06-captain-with-issues")
+    bad.show_page(bad.pages[3])
+    shot("07-soldiers-with-issues")
+    bad.show_page(bad.pages[0])
+    shot("08-crew-with-issues")
+    if "--no-preview" not in sys.argv and win.a_preview.isEnabled():
+        from gui.widgets import preview as pv
+        if pv.available():
+            win.tabs.setCurrentWidget(editor)
+            win.a_preview.setChecked(True)
+            win.toggle_preview()
+            settle(900)
+            shot("09-preview")
+    for e in win.editors():
+        win.close_editor(e, ask=False)
+    win.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
