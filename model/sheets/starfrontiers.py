@@ -1,0 +1,306 @@
+"""The Star Frontiers character sheet (RULES.md SF-CHAR-20, SF-CHAR-01/06/13/17, SF-RACE-03..08,
+SF-WPN-01, SF-DEF-01..03, SF-EQ-01/02).
+
+Page 1: name, race, PSA and level, IM, movement, PSA bonus, credits; the four ability pairs side by
+side with their base score and where it came from; a Stamina track; PSA skill chances and racial
+abilities; weapons with damage, ammunition and a shot track; grenades; defenses with use/charge
+tracks; equipment with mass and cost; notes. Reference page: the race and PSA in brief and the
+everyday checks.
+
+Everything printed comes from the document and `result.derived`; nothing here re-applies a rule.
+"""
+
+from __future__ import annotations
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
+
+from ..systems.starfrontiers.tables import PAIRS, tables
+from .flowables import FieldPanel, SectionBar, TickTrack, house_table, para, profile_table, rich
+from .page import Kit, Sheet
+from .stargrave import RuledLines
+from .text import markup, one_line
+
+
+def _minus(s: str) -> str:
+    return s.replace("-", "−")
+
+
+def _num(x) -> str:
+    if x is None:
+        return "–"
+    return f"{x:g}" if isinstance(x, float) else str(x)
+
+
+def _kg(x) -> str:
+    return "–" if x is None else f"{round(x, 2):g} kg"
+
+
+def _cr(n) -> str:
+    return _minus(f"{n:,} Cr") if isinstance(n, int) else ""
+
+
+def _grid(cells: list, widths: list[float], pad: float = 0) -> Table:
+    t = Table([cells], colWidths=widths)
+    t.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                           ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+                           ("RIGHTPADDING", (-1, 0), (-1, -1), 0),
+                           ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+    return t
+
+
+class CharacterSheet:
+    def __init__(self, data: dict, result, kit: Kit):
+        self.data, self.result, self.kit = data, result, kit
+        self.d = result.derived
+        self.t = tables(result.pack)
+
+    def muted(self, text: str) -> str:
+        return f'<font color="{self.kit.layout["style"]["colors"]["muted"]}">{text}</font>'
+
+    # ---- header -------------------------------------------------------------------------------------
+    def header(self) -> Flowable:
+        d, data = self.d, self.data
+        im = d.get("initiative_modifier")
+        values = {
+            "name": data.get("name", ""), "race": d.get("race") or data.get("race", ""),
+            "psa": d.get("psa") or data.get("psa", ""), "level": str(d.get("psa_level", "")),
+            "im": _num(im), "walk": _num(d.get("walk")), "run": _num(d.get("run")),
+            "bonus": f"+{d.get('psa_bonus', 0)}", "adventures": str(data.get("adventures", 0)),
+            "credits_start": _cr(d.get("credits_start")), "credits_spent": _cr(d.get("credits_spent")),
+            "credits_left": _cr(d.get("credits_left")),
+        }
+        return FieldPanel(self.kit, self.kit.panel("header"), values)
+
+    # ---- abilities -----------------------------------------------------------------------------------
+    def pair_block(self, pair: str, width: float) -> list[Flowable]:
+        kit, t, d = self.kit, self.t, self.d
+        p = t.pairs[pair]
+        a = d["abilities"]
+        heads = [(t.abbr(p["first"]), t.label(p["first"])), (t.abbr(p["second"]), t.label(p["second"]))]
+        values = [_num(a.get(p["first"])), _num(a.get(p["second"]))]
+        info = d["pairs"][pair]
+        if info["base"] is None:
+            origin = "base score not rolled yet"
+        elif info["origin"] == "rolled":
+            origin = f"base <b>{info['base']}</b> · rolled {info['roll']}"
+        else:
+            origin = f"base <b>{info['base']}</b> · entered"
+        extra = []
+        if info["modifier"]:
+            extra.append(f"{markup(d.get('race') or '')} {info['modifier']:+d}")
+        if info["shift"]:
+            extra.append(f"exchange {info['shift']:+d}/{-info['shift']:+d}")
+        bonus = self.data.get("human_bonus")
+        if bonus in (p["first"], p["second"]) and d.get("race") == "Human":
+            extra.append(f"Human +5 {t.abbr(bonus)}")
+        note = origin + ("<br/>" + " · ".join(extra) if extra else "")
+        return [rich(kit, f'<b>{p["abbr"]}</b>', "head", alignment=1, textColor=kit.color["accent"],
+                     fontSize=kit.size["body"]),
+                Spacer(1, 0.8 * mm), profile_table(kit, heads, values, width, value_size=15),
+                Spacer(1, 0.8 * mm), rich(kit, _minus(note), "note", alignment=1)]
+
+    def abilities(self) -> list[Flowable]:
+        kit = self.kit
+        gap = 3.5 * mm
+        w = (kit.frame_width - 3 * gap) / 4
+        blocks = [self.pair_block(pair, w) for pair in PAIRS]
+        t = Table([blocks], colWidths=[w + gap, w + gap, w + gap, w])
+        t.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                               ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -2), gap),
+                               ("RIGHTPADDING", (-1, 0), (-1, -1), 0),
+                               ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+        im_how = self.d.get("initiative_derivation", "")
+        right = f"IM: {im_how}"
+        out: list[Flowable] = [SectionBar(kit, "Abilities", _minus(right)), Spacer(1, 1.6 * mm), t]
+        sta = self.d["abilities"].get("sta")
+        if sta:
+            out += [Spacer(1, 2.2 * mm), TickTrack(kit, sta, "Stamina"),
+                    Spacer(1, 0.8 * mm),
+                    rich(kit, f"Tick a box per point of damage. Original Stamina {sta} caps healing and Stimdose; "
+                              "at 0 or less the character is unconscious and dies without a Staydose.", "note")]
+        return out
+
+    # ---- PSA and race -----------------------------------------------------------------------------------
+    def psa_and_race(self) -> list[Flowable]:
+        kit, d = self.kit, self.d
+        gap = 5 * mm
+        w = (kit.frame_width - gap) / 2
+        nxt = d.get("psa_next_level_at")
+        right = f"level {d['psa_level']} · bonus +{d['psa_bonus']}" + (f" · next level at {nxt} adventures" if nxt else " · top level")
+        bonus = d.get("psa_bonus", 0)
+        rows = [[c["name"], f"{self.t.abbr(c['ability'])} {c['chance'] - bonus} + {bonus}" if c["chance"] is not None else "–",
+                 f"{c['chance']}%" if c["chance"] is not None else "–"] for c in d.get("skill_chances", [])]
+        raw = one_line(self.data.get("psa", ""))
+        title = d.get("psa") or (f"{raw} (not a PSA)" if raw else "not chosen")
+        left = [SectionBar(kit, f"PSA: {title}", right), Spacer(1, 1.2 * mm),
+                house_table(kit, kit.table("skills")["columns"], rows or [["", "", ""]], w)]
+        specials = d.get("race_abilities", [])
+        rrows = []
+        for s in specials:
+            if s["kind"] == "chance":
+                value = f"{s['value']}%" if s["value"] is not None else "–"
+            elif s["kind"] == "count":
+                value = _num(s["value"])
+            else:
+                value = "✓"
+            how = f" ({s['how']})" if s.get("how") else ""
+            rrows.append([s["name"], value, s["effect"] + how])
+        if not rrows and d.get("race"):
+            rrows = [["None", "", "Humans have no racial abilities; they add 5 to one ability instead."]]
+        right = [SectionBar(kit, f"Race: {d.get('race') or 'not chosen'}"), Spacer(1, 1.2 * mm),
+                 house_table(kit, kit.table("race")["columns"], rrows or [["", "", ""]], w)]
+        return [_grid([left, right], [w + gap, w], pad=gap)]
+
+    # ---- arms -----------------------------------------------------------------------------------------------
+    def _track_width(self, table: str, bind: str) -> float:
+        cols = self.kit.table(table)["columns"]
+        share = sum(c["width"] for c in cols)
+        return self.kit.frame_width * next(c["width"] for c in cols if c["bind"] == bind) / share - 4.4
+
+    def weapons(self) -> list[Flowable]:
+        kit, d = self.kit, self.d
+        out: list[Flowable] = []
+        tw = self._track_width("weapons", "track")
+        rows = []
+        for w in d.get("weapons", []):
+            if w["ammo"] is None:
+                ammo, track = "power source not stated", ""
+            elif w["ammo"] == "grenade":
+                ammo, track = f"{w['ammo_carried']} grenades (below)", ""
+            else:
+                unit = self.t.items[w["ammo"]]["ammunition"]
+                ammo = f"{w['ammo_carried']} × {w['ammo']} ({unit['capacity']} {unit['unit']}) = {w['shots']} shots"
+                n = w["shots_per_load"] or 0
+                track = TickTrack(kit, n, box=min(kit.track_box, (tw - 9 * kit.track_gap) / 10), per_row=10) if n else ""
+            name = w["name"] + (f" ×{w['count']}" if w["count"] > 1 else "")
+            rng = w["range"] + ("; reload by hand each shot" if w["reload_each_shot"] else "")
+            if w["artillery"]:
+                rng += "; −10 if not Military"
+            rows.append([name, w["damage"], w["ammo_use"], rng, ammo, track])
+        if rows:
+            out += [KeepTogether([SectionBar(kit, "Weapons", "range bands are not in the Basic excerpt: ask the referee"),
+                                  Spacer(1, 1.2 * mm),
+                                  house_table(kit, kit.table("weapons")["columns"], rows, kit.frame_width)])]
+        g_rows = []
+        gw = self._track_width("grenades", "track")
+        for g in d.get("grenades", []):
+            g_rows.append([g["name"], g["damage"], g["defense"],
+                           TickTrack(kit, g["count"], per_row=min(g["count"], 20),
+                                     box=min(kit.track_box, gw / 21)) if g["count"] else ""])
+        if g_rows:
+            out += [Spacer(1, kit.gap), KeepTogether([SectionBar(kit, "Grenades", "impact or 6-second timer"),
+                                                      Spacer(1, 1.2 * mm),
+                                                      house_table(kit, kit.table("grenades")["columns"], g_rows, kit.frame_width)])]
+        return out
+
+    def defenses(self) -> list[Flowable]:
+        kit, d = self.kit, self.d
+        tw = self._track_width("defenses", "track")
+        rows = []
+        for s in d.get("defenses", []):
+            if s["kind"] == "armor":
+                power = f"{s['uses']} hits, then replace"
+                track = TickTrack(kit, s["uses"] * s["count"], per_row=s["uses"], box=min(kit.track_box, tw / (s["uses"] + 3)))
+            else:
+                power = (f"{s['charges']}-charge {s['power'].lower()} ×{s['packs_carried']}: 1 to switch on, "
+                         f"{s['per_minute']} a minute, {s['per_hit']} a hit (about {s['hits_per_pack']} hits a pack)")
+                per_row = 25
+                track = TickTrack(kit, s["charges"] or 0, per_row=per_row, group=5,
+                                  box=min(kit.track_box * 0.78, (tw - 34 * kit.track_gap) / per_row))
+            against = f"{'all' if s['absorbs'] == 'all' else 'half'} {s['against']} damage"
+            rows.append([s["name"], against, power, track])
+        if not rows:
+            return []
+        return [Spacer(1, kit.gap), KeepTogether([SectionBar(kit, "Defenses", "body armor and belt screens"),
+                                                  Spacer(1, 1.2 * mm),
+                                                  house_table(kit, kit.table("defenses")["columns"], rows, kit.frame_width)])]
+
+    # ---- equipment -------------------------------------------------------------------------------------------
+    def equipment(self) -> list[Flowable]:
+        kit, d, t = self.kit, self.d, self.t
+        rows = []
+        names_seen = set()
+        for entry, row in zip(self.data.get("equipment", []), d.get("equipment", [])):
+            notes = []
+            item = t.items.get(row["name"]) if row["category"] != "custom" else None
+            if row["issued"]:
+                notes.append("issued")
+            if not row["carried"]:
+                notes.append("stowed, not carried")
+            if not row["known"]:
+                notes.append("not in the rules pack")
+            if item and not row["mass_stated"]:
+                notes.append("mass not stated")
+            if item and item.get("includes"):
+                notes.append("holds " + ", ".join(item["includes"]))
+            if entry.get("note"):
+                notes.append(one_line(entry["note"]))
+            mass = _kg(row["mass_total"]) if row["carried"] and (row["mass_stated"] or row["mass_total"]) else "–"
+            cost = "issued" if row["issued"] else _cr(row["cost"])
+            rows.append([row["name"] or entry.get("name", ""), str(row["count"]), mass, cost, "; ".join(notes)])
+            names_seen.add(row["name"])
+            if item:
+                names_seen.update(item.get("includes", []))
+        if "ID Card" not in names_seen:
+            rows.append(["ID Card", "1", "–", "", "every character carries one (thumbprint-locked; pays and rides the monorail)"])
+        cap = d.get("carrying_capacity", {})
+        foot = f"Carried {_kg(d.get('total_mass', 0))}"
+        if cap.get("free_kg") is not None:
+            foot += f" · free up to {_kg(cap['free_kg'])} · at most {_kg(cap['max_kg'])} (half speed above {_kg(cap['free_kg'])})"
+        alert = d.get("encumbered") or (cap.get("max_kg") is not None and d.get("total_mass", 0) > cap["max_kg"])
+        if d.get("encumbered"):
+            foot += " · ENCUMBERED: movement halved"
+        return [Spacer(1, kit.gap), SectionBar(kit, "Equipment", f"spent {_cr(d.get('credits_spent'))} of {_cr(d.get('credits_start'))}"),
+                Spacer(1, 1.2 * mm), house_table(kit, kit.table("equipment")["columns"], rows, kit.frame_width),
+                rich(kit, markup(_minus(foot)), "note", alignment=2,
+                     textColor=kit.color["alert"] if alert else kit.color["muted"])]
+
+    def notes(self) -> list[Flowable]:
+        kit = self.kit
+        notes = (self.data.get("notes") or "").strip()
+        out: list[Flowable] = [SectionBar(kit, "Notes"), Spacer(1, 1.5 * mm)]
+        if notes:
+            out += [para(kit, notes, "body", multiline=True), Spacer(1, 2 * mm)]
+        return [Spacer(1, kit.gap), KeepTogether(out), RuledLines(kit, 3 if notes else 5)]
+
+    # ---- reference page ---------------------------------------------------------------------------------------
+    def reference(self) -> list[Flowable]:
+        kit, d, t = self.kit, self.d, self.t
+        out: list[Flowable] = [SectionBar(kit, "Quick reference"), Spacer(1, 1.5 * mm)]
+        race = t.races.get(d.get("race") or "")
+        skill = t.skills.get(d.get("psa") or "")
+        lines = []
+        if race:
+            lines.append(f"<b>{markup(race['name'])}.</b> {markup(race['summary'])}")
+        if skill:
+            lines.append(f"<b>{markup(skill['name'])} PSA.</b> {markup(skill['summary'])}")
+        lines += [
+            "<b>Ability check.</b> Roll d100: at or under the score succeeds. An easy task adds 5, 10 or 15; a hard one "
+            "takes them away, as the group agrees.",
+            "<b>Skill check.</b> As an ability check, adding the PSA bonus. In the Basic Game each task gets one try.",
+            "<b>Reaction.</b> A stranger is friendly on d100 at or under PER; otherwise uninterested or hostile.",
+            "<b>Initiative.</b> Each side rolls 1d10 and adds the IM of its fastest (highest RS) character, every turn.",
+            "<b>To hit.</b> DEX at range, STR in melee; minus the range band, 10 if the shooter or target runs or rides a "
+            "skimmer, 10 for cover; plus the Military PSA bonus. 01–05 always hits a visible target in range.",
+            "<b>A turn</b> is 6 seconds: move, fire, move and fire, reload, or wait.",
+        ]
+        for line in lines:
+            out += [rich(kit, _minus(line) if "01–05" not in line else line, "body"), Spacer(1, 1.4 * mm)]
+        return out
+
+    def sheet(self) -> Sheet:
+        kit = self.kit
+        story: list[Flowable] = [self.header(), Spacer(1, kit.gap)]
+        story += self.abilities()
+        story += [Spacer(1, kit.gap)] + self.psa_and_race()
+        story += [Spacer(1, kit.gap)] + self.weapons()
+        story += self.defenses()
+        story += self.equipment()
+        story += self.notes()
+        return Sheet(running_title=one_line(self.data.get("name", "")), story=story, reference=self.reference(),
+                     subject="Star Frontiers character sheet")
+
+
+def render(data: dict, result, kit: Kit) -> Sheet:
+    return CharacterSheet(data, result, kit).sheet()
