@@ -55,6 +55,7 @@ def _renderer(module: str) -> Callable:
 # kind -> renderer(data, result, kit) -> Sheet. One line per game system.
 RENDERERS: dict[str, Callable] = {
     "stargrave-crew": _renderer("stargrave"),
+    "starchasers-ship": _renderer("starchasers_ship"),
     "starfrontiers-character": _renderer("starfrontiers"),
     "knighthawks-ship": _renderer("knighthawks"),
 }

@@ -1,0 +1,243 @@
+"""The Starchasers starship sheet (RULES.md SC-SHIP-01..27 PRINT, SC-SWPN-01/08, SC-SCMB-06/09/12).
+
+One page for most ships: name, class, role, size and every attribute (optional ones when set);
+Passive Defense, Dodge and Initiative with how they are made; the weapons table with each weapon's
+ready attack pool; hard point use per weapon and equipment; tick-box tracks for Shields (shield
+rating), Hull Points, Structure Points and Stress against System Durability; the System Damage table
+and the range bands as a reference block.
+
+Everything printed comes from the document, `result.derived` and the rules pack; nothing here
+re-applies a rule. A value the player has not set prints as a blank box to fill in by hand.
+"""
+
+from __future__ import annotations
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
+
+from ..systems.starchasers.tables import signed, tables
+from .flowables import FieldPanel, SectionBar, TickTrack, house_table, para, rich
+from .page import Kit, Sheet
+from .stargrave import RuledLines
+from .text import markup, one_line
+
+NOT_SET = "not set"
+
+
+def _num(v, signed_: bool = False) -> str:
+    if v is None:
+        return "—"
+    if isinstance(v, float) and v.is_integer():
+        v = int(v)
+    return signed(v) if signed_ and isinstance(v, int) else f"{v:,}" if isinstance(v, int) and abs(v) >= 10000 else str(v)
+
+
+def _how(parts: list) -> str:
+    return " + ".join(f"{label} {v}" if v >= 0 else f"{label} ({v})" for label, v in parts)
+
+
+def _grid(left: list, right: list, width: float, gap: float = 6 * mm, split: float = 0.5) -> Table:
+    lw = (width - gap) * split
+    rw = width - gap - lw
+    grid = Table([[left, "", right]], colWidths=[lw, gap, rw])
+    grid.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                              ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                              ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+    return grid
+
+
+class ShipSheet:
+    def __init__(self, data: dict, result, kit: Kit):
+        self.data, self.result, self.kit = data, result, kit
+        self.d = result.derived
+        self.t = tables(result.pack)
+
+    # ---- panels ----------------------------------------------------------------------------------
+    def header(self) -> Flowable:
+        data, t = self.data, self.t
+        role = t.roles.get(data.get("role"), {}).get("label", data.get("role", ""))
+        size = data.get("size")
+        size_text = f"{size} ({self.d['size_example']})" if self.d.get("size_example") else _num(size)
+        values = {"name": data.get("name", ""), "class": data.get("class", ""), "role": role, "size": size_text}
+        return FieldPanel(self.kit, self.kit.panel("header"), values)
+
+    def defense(self) -> Flowable:
+        d = self.d
+        pilot = self.data.get("pilot") or {}
+        who = f" ({one_line(pilot['name'])})" if pilot.get("name") else ""
+        values = {
+            "passive_defense": _num(d.get("passive_defense")),
+            "passive_how": _how(d["passive_defense_derivation"]) if d.get("passive_defense_derivation") else "set Armor and Maneuverability",
+            "dodge": _num(d.get("dodge")),
+            "dodge_how": (_how(d["dodge_derivation"]) + who) if d.get("dodge_derivation") else "enter the pilot's Deftness and Piloting",
+            "initiative": _num(d.get("initiative")),
+        }
+        return FieldPanel(self.kit, self.kit.panel("defense"), values)
+
+    # ---- attributes and tracks -------------------------------------------------------------------
+    def attribute_rows(self) -> list[list]:
+        t, data = self.t, self.data
+        rows = []
+        for key, a in t.attributes.items():
+            v = data.get(key)
+            lo, hi = a["min"], a["max"]
+            rng = f"{_num(lo, a.get('signed', False))} to {_num(hi, a.get('signed', False))}" if lo is not None and hi is not None else ""
+            note = rng
+            if key == "structure_points" and self.d.get("structure_points_expected") is not None:
+                note = f"{self.d['structure_points_expected']} for this role"
+            if key == "system_durability":
+                note = "stock ships 5"
+            if key == "added_hard_points":
+                note = "at most the base Hard Points"
+            if v is None and key != "added_hard_points":
+                note = f"{NOT_SET}: write it in" + (f" ({rng})" if rng else "")
+            rows.append([a["label"], _num(v, a.get("signed", False)) if v is not None else "", note])
+        for key, a in t.optional.items():
+            v = data.get(key)
+            if v is None:
+                continue
+            rows.append([a["label"], _num(v, a.get("signed", False)), "optional"])
+        return rows
+
+    def track(self, label: str, count, note: str, width: float) -> list[Flowable]:
+        kit = self.kit
+        out: list[Flowable] = [rich(kit, f"<b>{markup(label)}</b> · {markup(note)}", "small"), Spacer(1, 0.8 * mm)]
+        if isinstance(count, int) and count > 0:
+            per_row = max(1, int(width // (kit.track_box + kit.track_gap)) - 2)
+            out.append(TickTrack(kit, count, per_row=min(per_row, 25)))
+        else:
+            out.append(rich(kit, "no boxes: the value is not set" if count is None else "none", "note",
+                            textColor=kit.color["alert"] if count is None else kit.color["muted"]))
+        out.append(Spacer(1, 2 * mm))
+        return out
+
+    def tracks(self, width: float) -> list[Flowable]:
+        data = self.data
+        sd = data.get("system_durability")
+        out: list[Flowable] = []
+        out += self.track("Shields", data.get("shield_rating"),
+                          "tokens at the start of combat; tick one per Hit absorbed", width)
+        out += self.track("Hull Points", data.get("hull_points"),
+                          "tick one per point of damage after shields; at 0: Hull Breach and 1 Structure damage", width)
+        out += self.track("Structure Points", data.get("structure_points"),
+                          "tick one per Structure damage; when all are ticked the ship is destroyed", width)
+        out += self.track("Stress", sd if isinstance(sd, int) else None,
+                          f"System Durability {_num(sd)}: Stress reaching it causes 1 System Damage, "
+                          "and each further Stress another", width)
+        return out
+
+    def hard_points(self) -> list[Flowable]:
+        kit, d = self.kit, self.d
+        head = (f"{d['hard_points_used']} of {d['hard_points_total']} used "
+                f"({_num(d['hard_points_base'])} base + {d['hard_points_added']} added) · {d['hard_points_free']} free")
+        shares = [f"{markup(s['name'] or s['kind'])} {s['hard_points'] if s['hard_points'] is not None else '?'}"
+                  for s in d["hard_points_shares"]]
+        body = " · ".join(shares) if shares else "nothing installed"
+        color = kit.color["alert"] if d["hard_points_free"] < 0 else kit.color["ink"]
+        return [rich(kit, f"<b>Hard points:</b> {markup(head)}", "small", textColor=color),
+                rich(kit, body, "small")]
+
+    def maneuvers(self) -> list[Flowable]:
+        m = self.d.get("maneuvers") or []
+        if not m:
+            return []
+        text = " · ".join(f"{x['name']} up to {x['max_speed']}" for x in m)
+        return [rich(self.kit, f"<b>Maneuvers:</b> {markup(text)} · Advanced maneuvers are always Hard", "small")]
+
+    def body(self) -> list[Flowable]:
+        kit = self.kit
+        gap = 6 * mm
+        lw = (kit.frame_width - gap) * 0.46
+        rw = kit.frame_width - gap - lw
+        left = [house_table(kit, kit.table("attributes")["columns"], self.attribute_rows(), lw)]
+        right = self.tracks(rw) + self.hard_points() + [Spacer(1, 1 * mm)] + self.maneuvers()
+        return [SectionBar(kit, "Attributes and damage tracks"), Spacer(1, 1.5 * mm),
+                _grid(left, right, kit.frame_width, gap, 0.46)]
+
+    # ---- weapons and equipment -------------------------------------------------------------------
+    def pool_text(self, w: dict) -> str:
+        """'5 dice (Damage 2 + Deftness 3); + range bonus + bonus power' from the derived pool parts."""
+        damage, attr = w["pool_parts"][0], w["pool_parts"][1]
+        label = self.t.attribute_label(w["attribute"])
+        fixed = [f"Damage {damage['dice']}" if damage["dice"] is not None else "Damage ?"]
+        if attr["dice"] is None:
+            fixed.append(f"{label} if proficient")
+        elif attr["dice"]:
+            fixed.append(f"{label} {attr['dice']}")
+        extra = [x for x, on in (("range bonus", w["range_bonus"]), ("bonus power", w["bonus_power"])) if on]
+        if w["pool"] is not None:
+            head = f"{w['pool']} dice" + (f" ({' + '.join(fixed)})" if len(fixed) > 1 else "")
+        else:
+            head = " + ".join(fixed)
+        return head + ("; + " + " + ".join(extra) if extra else "")
+
+    def weapons(self) -> list[Flowable]:
+        kit = self.kit
+        cols = kit.table("weapons")["columns"]
+        rows = []
+        for w, dw in zip(self.data.get("weapons", []), self.d.get("weapons", [])):
+            rng = w.get("range")
+            rtext = f"{dw['range_value']} ({dw['range_label']})" if dw["range_value"] else ("" if rng is None else str(rng))
+            rows.append([w.get("name", ""), w.get("skill", ""), w.get("arc", ""), _num(w.get("damage")),
+                         w.get("damage_type", ""), rtext, self.pool_text(dw), _num(w.get("hard_points")),
+                         ", ".join(w.get("qualities", [])), w.get("rarity", ""), _num(w.get("cost"))])
+        if not rows:
+            rows.append(["No weapons installed", "", "", "", "", "", "", "", "", "", ""])
+        gunner = self.data.get("gunner") or {}
+        right = f"gunner: {one_line(gunner['name'])}" if gunner.get("name") else "attack pools without a gunner: add the gunner's dice if proficient"
+        return [KeepTogether([SectionBar(kit, "Weapons", right), Spacer(1, 1.2 * mm),
+                              house_table(kit, cols, rows, kit.frame_width)])]
+
+    def equipment(self) -> list[Flowable]:
+        kit = self.kit
+        eq = self.data.get("equipment", [])
+        if not eq:
+            return []
+        rows = [[e.get("name", ""), _num(e.get("hard_points")), _num(e.get("cost")), e.get("notes", "")] for e in eq]
+        return [KeepTogether([SectionBar(kit, "Equipment"), Spacer(1, 1.2 * mm),
+                              house_table(kit, kit.table("equipment")["columns"], rows, kit.frame_width)])]
+
+    # ---- reference -------------------------------------------------------------------------------
+    def reference(self) -> list[Flowable]:
+        kit, t = self.kit, self.t
+        gap = 6 * mm
+        lw = (kit.frame_width - gap) * 0.62
+        rw = kit.frame_width - gap - lw
+        sd_rows = [[r["roll"], r["name"], r["effect"]] for r in t.system_damage]
+        left = [house_table(kit, kit.table("system_damage")["columns"], sd_rows, lw)]
+
+        def mod(v, word):
+            return "—" if v is None else (f"+{v} {word}" if v else "0")
+
+        band_rows = [[b["name"], b.get("squares", ""), mod(b["attacker"], "die"), mod(b["defender"], "dice"),
+                      _num(b["weapon_range"]) if b["weapon_range"] is not None else "—"] for b in t.bands]
+        right = [house_table(kit, kit.table("bands")["columns"], band_rows, rw),
+                 Spacer(1, 1.2 * mm),
+                 para(kit, "A target one band beyond a weapon's range may be attacked with +1 defense die; "
+                           "two or more bands beyond cannot be attacked. Shields absorb Hits first, then the hull. "
+                           "Uncancelled Crits cause System Damage.", "note")]
+        die = self.t.pack.get("system_damage_die", "d20")
+        return [KeepTogether([SectionBar(kit, "System Damage and range bands", f"roll {die} for each uncancelled Crit"),
+                              Spacer(1, 1.5 * mm), _grid(left, right, kit.frame_width, gap, 0.62)])]
+
+    def notes(self) -> list[Flowable]:
+        kit = self.kit
+        notes = (self.data.get("notes") or "").strip()
+        out: list[Flowable] = [SectionBar(kit, "Notes"), Spacer(1, 1.5 * mm)]
+        if notes:
+            out += [para(kit, notes, "body", multiline=True), Spacer(1, 2 * mm)]
+        return [KeepTogether(out), RuledLines(kit, 2 if notes else 4)]
+
+    def sheet(self) -> Sheet:
+        kit = self.kit
+        story: list[Flowable] = [self.header(), Spacer(1, 1.5 * mm), self.defense(), Spacer(1, kit.gap)]
+        for block in (self.body, self.weapons, self.equipment, self.reference, self.notes):
+            part = block()
+            if part:
+                story += part + [Spacer(1, kit.gap)]
+        return Sheet(running_title=one_line(self.data.get("name", "")), story=story[:-1],
+                     subject="Starchasers starship sheet")
+
+
+def render(data: dict, result, kit: Kit) -> Sheet:
+    return ShipSheet(data, result, kit).sheet()
