@@ -145,22 +145,43 @@ def cmd_check(args) -> int:
     return worst
 
 
+def _same_file(a: Path, b: Path) -> bool:
+    """True when a and b name one file (same path, a symlink to it, or a hard link)."""
+    try:
+        if a.resolve() == b.resolve():
+            return True
+        return a.exists() and b.exists() and os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def _is_pdf(path: Path) -> bool:
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(5) == b"%PDF-"
+    except OSError:
+        return False
+
+
 def cmd_export(args) -> int:
+    """Write the filled sheet. Never overwrites FILE (not even with --force); an existing OUT is
+    replaced only when it is an earlier PDF (or with --force), atomically, so a failed export leaves
+    it as it was."""
     from .evaluate import evaluate
     try:
-        from .sheets import export_pdf, SheetOptions
+        from .sheets import SheetError, SheetOptions, export_pdf
     except ImportError:
         _err("PDF export is not available in this build yet")
         return 2
     src, out = Path(args.file), Path(args.output)
-    try:
-        if out.exists() and src.exists() and out.resolve() == src.resolve():
-            _err(f"{out} is the document itself; export never overwrites the document. Choose another name.")
-            return 2
-    except OSError:
-        pass
-    if out.exists() and not args.force and out.suffix.lower() != ".pdf":
-        _err(f"{out} exists and is not a PDF; refusing to overwrite it (add --force)")
+    if _same_file(src, out):
+        _err(f"{out} is the document itself; export never overwrites the document. Choose another name.")
+        return 2
+    if out.is_dir():
+        _err(f"{out} is a folder; name the PDF file to write, e.g. {out / (src.stem + '.pdf')}")
+        return 2
+    if out.exists() and not args.force and not _is_pdf(out):
+        _err(f"{out} exists and is not a PDF; refusing to overwrite it (choose another name, or add --force)")
         return 2
     try:
         packs = _load_packs(args.rules)
@@ -169,8 +190,12 @@ def cmd_export(args) -> int:
         _err(str(e))
         return 2
     result = evaluate(loaded.data, loaded.kind, packs)
-    options = SheetOptions.from_cli(args)
-    pdf = export_pdf(loaded.data, result, options)
+    try:
+        options = SheetOptions.from_cli(args)
+        pdf = export_pdf(loaded.data, result, options)
+    except (SheetError, ValueError) as e:
+        _err(f"{src}: {e}")
+        return 2
     try:
         atomic_write(out, pdf)
     except SaveError as e:
@@ -178,7 +203,7 @@ def cmd_export(args) -> int:
         return 2
     errors = sum(1 for i in result.issues if i.is_error)
     note = f"; the {loaded.kind.title.lower()} still has {errors} rule error{'s' if errors != 1 else ''}" if errors else ""
-    print(f"wrote {out}{note}")
+    print(f"wrote {out} ({options.paper.upper() if options.paper == 'a4' else 'US Letter'}){note}")
     return 0
 
 

@@ -8,7 +8,9 @@ from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
 from . import fonts
 from .page import Kit
-from .text import draw_fit, draw_runs, fit, markup
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from .text import draw_fit, draw_runs, fit, markup, one_line, visual
 
 
 class FieldPanel(Flowable):
@@ -128,17 +130,50 @@ class TickTrack(Flowable):
             c.setFillColor(kit.color["muted"])
             draw_runs(c, self.label.upper(), 0, self.height - self.box + self.box * 0.25, fonts.COND_BOLD,
                       kit.size["label"])
-        c.setLineWidth(0.6)
+        # one path for all the boxes and one text object for all the numbers: a crew has ~150 boxes
         num_size = min(self.box * 0.48, 5.5)
+        path = c.beginPath()
+        text = c.beginText()
+        text.setFont(fonts.COND, num_size)
+        text.setFillColor(kit.color["rule"])
         for i in range(self.count):
             row, col = divmod(i, self.n_row)
             x = self.label_w + col * (self.box + self.gap) + ((col // self.group) * self.gap * 2 if self.group else 0)
             y = self.height - (row + 1) * self.box - row * self.gap
-            c.setStrokeColor(kit.color["ink"])
-            c.setFillColor(kit.color["paper"] if "paper" in kit.color else kit.color["fill"])
-            c.rect(x, y, self.box, self.box, stroke=1, fill=0)
-            c.setFillColor(kit.color["rule"])
-            draw_runs(c, str(i + 1), x, y + (self.box - num_size * 0.72) / 2, fonts.COND, num_size, "center", self.box)
+            path.rect(x, y, self.box, self.box)
+            label = str(i + 1)
+            text.setTextOrigin(x + (self.box - stringWidth(label, fonts.COND, num_size)) / 2,
+                               y + (self.box - num_size * 0.72) / 2)
+            text.textOut(label)
+        c.setStrokeColor(kit.color["ink"])
+        c.setFillColor(kit.color.get("paper", kit.color["fill"]))
+        c.setLineWidth(0.6)
+        c.drawPath(path, stroke=1, fill=1)
+        c.drawText(text)
+
+
+class RuledLines(Flowable):
+    """Writing lines for notes made in play."""
+
+    def __init__(self, kit: Kit, lines: int, pitch: float = 6 * mm):
+        super().__init__()
+        self.kit, self.lines, self.pitch = kit, lines, pitch
+
+    def wrap(self, aw, ah):
+        # as many lines as the page has room for, up to `lines`: never pushed alone onto a new page
+        self.width = aw
+        self.height = min(self.lines, max(0, int(ah // self.pitch))) * self.pitch
+        return aw, self.height
+
+    def split(self, aw, ah):
+        return []
+
+    def draw(self):
+        self.canv.setStrokeColor(self.kit.color["rule"])
+        self.canv.setLineWidth(0.4)
+        for i in range(int(round(self.height / self.pitch))):
+            y = i * self.pitch
+            self.canv.line(0, y, self.width, y)
 
 
 class CheckBox(Flowable):
@@ -182,41 +217,70 @@ def column_widths(columns: list[dict], total: float) -> list[float]:
     return [total * c["width"] / share for c in columns]
 
 
+def plain_cell(text: object, font: str, size: float, width: float) -> str | None:
+    """The string to put in a Table cell as is (drawn literally, fast) when it fits on one line in one
+    font; None when it needs a Paragraph (wrapping or a fallback font)."""
+    s = visual(one_line(text))
+    parts = fonts.runs(s, font)
+    if not parts:
+        return ""
+    if len(parts) > 1 or parts[0][0] != font:
+        return None
+    out = parts[0][1]
+    return out if stringWidth(out, font, size) <= width else None
+
+
 def house_table(kit: Kit, columns: list[dict], rows: list[list], total_width: float,
                 zebra: bool = True, extra_styles: list | None = None, head: bool = True) -> Table:
     """A table in the house style. `columns` come from a layout table; each row holds one cell per
-    column: a str (user text: escaped into a Paragraph here), a Flowable, or None."""
+    column: a str (user text: drawn as is when it fits one line, else an escaped, wrapping Paragraph),
+    a Flowable, or None."""
     from reportlab.lib.enums import TA_CENTER, TA_RIGHT
     aligns = [c.get("align", "left") for c in columns]
     enum = {"left": 0, "center": TA_CENTER, "right": TA_RIGHT}
+    widths = column_widths(columns, total_width)
+    pad = 2.2
+    size = kit.size["body"]
+    bold_cols = [i for i, c in enumerate(columns) if c.get("font") in ("bold", "cond_bold")]
     data = []
     if head:
-        data.append([rich(kit, c["label"].upper(), "head", alignment=enum[a]) for c, a in zip(columns, aligns)])
+        data.append([c["label"].upper() for c in columns])
     for row in rows:
         cells = []
-        for cell, col, a in zip(row, columns, aligns):
+        for i, (cell, col, a) in enumerate(zip(row, columns, aligns)):
             if cell is None:
                 cells.append("")
             elif isinstance(cell, Flowable):
                 cells.append(cell)
             else:
-                style = "cell_bold" if col.get("font") in ("bold", "cond_bold") else "cell"
-                cells.append(para(kit, cell, style, alignment=enum[a]))
+                font = fonts.COND_BOLD if i in bold_cols else fonts.COND
+                plain = plain_cell(cell, font, size, widths[i] - 2 * pad)
+                if plain is not None:
+                    cells.append(plain)
+                else:
+                    style = "cell_bold" if i in bold_cols else "cell"
+                    cells.append(para(kit, cell, style, alignment=enum[a]))
         data.append(cells)
-    t = Table(data, colWidths=column_widths(columns, total_width), repeatRows=1 if head else 0)
+    t = Table(data, colWidths=widths, repeatRows=1 if head else 0)
     cmds = [
+        ("FONT", (0, 0), (-1, -1), fonts.COND, size, size * 1.15),
+        ("TEXTCOLOR", (0, 0), (-1, -1), kit.color["ink"]),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 2.2),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 2.2),
+        ("LEFTPADDING", (0, 0), (-1, -1), pad),
+        ("RIGHTPADDING", (0, 0), (-1, -1), pad),
         ("TOPPADDING", (0, 0), (-1, -1), 1.6),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 2.0),
         ("LINEBELOW", (0, 0), (-1, -1), 0.35, kit.color["rule"]),
     ]
+    for i in bold_cols:
+        cmds.append(("FONTNAME", (i, 0), (i, -1), fonts.COND_BOLD))
     for i, a in enumerate(aligns):
         if a != "left":
             cmds.append(("ALIGN", (i, 0), (i, -1), a.upper()))
     if head:
-        cmds += [("LINEBELOW", (0, 0), (-1, 0), 0.8, kit.color["ink"]),
+        cmds += [("FONT", (0, 0), (-1, 0), fonts.COND_BOLD, kit.size["label"], kit.size["label"] * 1.2),
+                 ("TEXTCOLOR", (0, 0), (-1, 0), kit.color["muted"]),
+                 ("LINEBELOW", (0, 0), (-1, 0), 0.8, kit.color["ink"]),
                  ("BOTTOMPADDING", (0, 0), (-1, 0), 1.4)]
     if zebra:
         first = 1 if head else 0
@@ -237,11 +301,13 @@ def profile_table(kit: Kit, heads: list[tuple[str, str]], values: list[str], tot
     head = [rich(kit, f'<font face="{fonts.COND_BOLD}" color="{kit.layout["style"]["colors"]["accent"]}">{a}</font>'
                       f'<font size="{kit.size["label"] - 0.5}"> {n.upper()}</font>', "head", alignment=1)
             for a, n in heads]
-    vals = [rich(kit, v, "body", fontName=fonts.BOLD, fontSize=size, leading=size * 1.15, alignment=1)
-            for v in values]
+    vals = list(values)  # program-made strings, drawn as they are
     w = total_width / len(values)
     t = Table([head, vals], colWidths=[w] * len(values))
     t.setStyle(TableStyle([
+        ("FONT", (0, 1), (-1, 1), fonts.BOLD, size, size * 1.15),
+        ("TEXTCOLOR", (0, 1), (-1, 1), kit.color["ink"]),
+        ("ALIGN", (0, 1), (-1, 1), "CENTER"),
         ("BOX", (0, 0), (-1, -1), 0.8, kit.color["ink"]),
         ("INNERGRID", (0, 0), (-1, -1), 0.4, kit.color["rule"]),
         ("BACKGROUND", (0, 0), (-1, 0), kit.color["fill"]),

@@ -124,16 +124,18 @@ def _invisible(ch: str) -> bool:
 def runs(text: str, font: str = REGULAR) -> list[tuple[str, str]]:
     """Split text into (font name, text) runs that the fonts can draw; see the module docstring."""
     register()
+    if text.isascii() and text.isprintable() and font in FILES:
+        return [(font, text)] if text else []  # DejaVu has every printable ASCII character
     cmap = _cmaps.get(font)
     if cmap is None:
         return [(font, text)] if text else []
     out: list[tuple[str, str]] = []
     fb: str | None | bool = False  # looked up lazily, only when a character needs it
     for ch in text:
+        if _invisible(ch):
+            continue
         if ord(ch) in cmap:
             use, c = font, ch
-        elif _invisible(ch):
-            continue
         else:
             if fb is False:
                 fb = fallback_font()

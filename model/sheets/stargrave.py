@@ -16,37 +16,13 @@ from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 from ..systems.stargrave.derive import format_profile_value, format_value
 from ..systems.stargrave.tables import KEYS, ROLES, tables
 from . import fonts
-from .flowables import (Card, CheckBox, FieldPanel, SectionBar, TickTrack, house_table, para,
+from .flowables import (Card, CheckBox, FieldPanel, RuledLines, SectionBar, TickTrack, house_table, para,  # noqa: F401
                         profile_table, rich)
 from .page import Kit, Sheet
 from .text import markup, one_line
 
 LAYOUT = "stargrave-crew"
 ROLE_LABEL = {"captain": "Captain", "first_mate": "First Mate"}
-
-
-class RuledLines(Flowable):
-    """Writing lines for notes made in play."""
-
-    def __init__(self, kit: Kit, lines: int, pitch: float = 6 * mm):
-        super().__init__()
-        self.kit, self.lines, self.pitch = kit, lines, pitch
-
-    def wrap(self, aw, ah):
-        # as many lines as the page has room for, up to `lines`: never pushed alone onto a new page
-        self.width = aw
-        self.height = min(self.lines, max(0, int(ah // self.pitch))) * self.pitch
-        return aw, self.height
-
-    def split(self, aw, ah):
-        return []
-
-    def draw(self):
-        self.canv.setStrokeColor(self.kit.color["rule"])
-        self.canv.setLineWidth(0.4)
-        for i in range(int(round(self.height / self.pitch))):
-            y = i * self.pitch
-            self.canv.line(0, y, self.width, y)
 
 
 def _cr(n) -> str:
@@ -165,8 +141,11 @@ class CrewSheet:
         pair.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
                                   ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
                                   ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
-        _, h = pair.wrap(kit.frame_width, kit.frame_height)
-        if h <= kit.frame_height * 0.62:
+        # Side by side while both blocks fit on one page with room to spare (measured by rows, which is
+        # cheap: a table row is about one line; the fixed parts take about 60 mm).
+        rows = max(len(self.power_rows(self.data.get(r) or {}, self.d.get(r) or {})) +
+                   len(self.item_rows(self.data.get(r) or {}, self.d.get(r) or {})) for r in ROLES)
+        if 60 * mm + rows * 5.2 * mm <= kit.frame_height * 0.62:
             return [pair]
         # Too long to sit side by side (many powers or items): one under the other, full width, so the
         # tables can split across pages.

@@ -71,7 +71,7 @@ def _levels(text: str) -> list[int]:
 
 def visual(text: str) -> str:
     """One line of text in the order its glyphs are drawn left to right."""
-    if not any(unicodedata.bidirectional(c) in ("R", "AL") for c in text):
+    if text.isascii() or not any(unicodedata.bidirectional(c) in ("R", "AL") for c in text):
         return text
     chars = list(text)
     levels = _levels(text)
