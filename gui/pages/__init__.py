@@ -12,6 +12,7 @@ from types import ModuleType
 
 PAGES: dict[str, str] = {
     "stargrave-crew": "gui.pages.stargrave",
+    "knighthawks-ship": "gui.pages.knighthawks",
 }
 
 

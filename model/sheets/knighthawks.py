@@ -16,9 +16,8 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 
 from ..systems.knighthawks.tables import tables
-from .flowables import FieldPanel, SectionBar, TickTrack, house_table, para, rich
+from .flowables import FieldPanel, RuledLines, SectionBar, TickTrack, house_table, para, rich
 from .page import Kit, Sheet
-from .stargrave import RuledLines
 from .text import markup, one_line
 
 LAYOUT = "knighthawks-ship"

@@ -1,0 +1,345 @@
+"""The Ship page: name and side, the type picker with its limits, hull points (stations) and fighter
+configuration, a counter per weapon and defense, and the derived values with how each was derived.
+
+Widgets hold no rules: limits, what counts and every message come from the model (derived values and
+issues); the counters may go above a limit, and the issue on the counter says why the excess does not count.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtWidgets import (QComboBox, QFormLayout, QGridLayout, QHBoxLayout, QLabel, QLineEdit,
+                               QPlainTextEdit, QPushButton, QSpinBox, QWidget)
+
+from model import edits
+from model import pointer as jp
+from model.systems.knighthawks import DEFENSES, GROUPS, WEAPONS, describe, tables
+from model.systems.knighthawks.tables import bounds
+
+from ... import theme
+from ...widgets.common import Card, StatCell, badge, heading, hint, with_badge
+from ..base import Page
+
+NONE = -1  # the hull-points and configuration pickers show "not chosen" for null
+GROUP_TITLE = {WEAPONS: "Weapons", DEFENSES: "Defenses"}
+
+
+def _limit_words(limit) -> str:
+    lo, hi = bounds(limit)
+    return f"{lo}–{hi}" if isinstance(limit, dict) else str(hi)
+
+
+def type_summary(stype: dict, t) -> str:
+    """A type's numbers and limits in one line, from the pack (shown under the picker and as its tooltip)."""
+    hp = stype["hull_points"]
+    hp_words = f"{hp['min']}–{hp['max']} hull points (chosen per ship)" if isinstance(hp, dict) else f"{hp} hull points"
+    parts = [hp_words, f"ADF {stype['adf']}", f"MR {stype['mr']}"]
+    for group in GROUPS:
+        items = [f"{_limit_words(v)} {c}" for c, v in stype[group].items()]
+        parts.append(f"{GROUP_TITLE[group].lower()}: {', '.join(items) if items else 'none'}")
+    return " · ".join(parts)
+
+
+class Counter:
+    """One weapon or defense: name, a counter bound to /<group>/<code>, the limit, and what it is."""
+
+    def __init__(self, page: "ShipPage", group: str, code: str, entry: dict, grid: QGridLayout, row: int):
+        self.page, self.group, self.code, self.entry = page, group, code, entry
+        self.pointer = jp.join(group, code)
+        self.name = QLabel(f"{entry['name']} ({code})")
+        self.name.setToolTip(entry.get("summary") or entry.get("effect", ""))
+        self.spin = QSpinBox()
+        self.spin.setObjectName(f"count_{code}")
+        self.spin.setAccessibleName(f"{entry['many'].capitalize()} carried")
+        self.spin.setRange(-99, 999)        # a negative count read from a file is shown as it is
+        self.spin.setKeyboardTracking(False)  # typing "12" is one edit, not "1" then "12"
+        self.spin.setMinimumWidth(self.spin.fontMetrics().horizontalAdvance("0000") + 40)
+        self.badge = badge()
+        self.limit = QLabel()
+        self.limit.setObjectName(f"limit_{code}")
+        self.limit.setWordWrap(True)
+        self.info = QLabel(self._info())
+        self.info.setWordWrap(True)
+        self.name.setBuddy(self.spin)
+        fm = self.name.fontMetrics()
+        self.name.setMinimumWidth(fm.horizontalAdvance("Interceptor Missiles (ICM)") + 12)
+        self.limit.setMinimumWidth(fm.horizontalAdvance("not carried by this type") + 12)
+        grid.addWidget(self.name, row, 0)
+        grid.addWidget(with_badge(self.spin, self.badge), row, 1)
+        grid.addWidget(self.limit, row, 2)
+        grid.addWidget(self.info, row, 3)
+        self.spin.valueChanged.connect(self._edited)
+        page.binder.custom(self.pointer, self.spin, page, self._refresh, deep=False, badge=self.badge)
+
+    def _info(self) -> str:
+        e = self.entry
+        if self.group == WEAPONS:
+            codes = " ".join(e["restrictions"]) or "no codes"
+            phases = [self.page.t.phases[k]["short"] for k in e["fires_in"] if k in self.page.t.phases]
+            fires = " + ".join(phases) + (", one per turn" if e["once_per_turn"] else "")
+            return f"{codes} · range {e['range']} · {e['damage']} · fires: {fires}"
+        return "limited supply: tick off as used" if e["limited"] else "always on, not used up"
+
+    def _refresh(self, value) -> None:
+        with QSignalBlocker(self.spin):
+            self.spin.setValue(int(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 0)
+
+    def _edited(self, value: int) -> None:
+        data = self.page.session.data
+        if value == 0:
+            if jp.exists(data, self.pointer):
+                self.page.session.apply(edits.Remove(self.pointer), source=self.spin)
+            return
+        self.page.binder.set_value(self.pointer, value, self.spin)
+
+    def show_limit(self, derived: dict) -> None:
+        """The type's limit beside the counter, and how many of those entered count (from derived)."""
+        limit = (derived.get("limits") or {}).get(self.group, {}).get(self.code)
+        row = next((r for r in derived.get(self.group, []) if r["code"] == self.code), None)
+        if limit is None:
+            text, severity = "", None
+        elif limit["max"] is None:
+            text, severity = "no limit known", None
+        elif limit["max"] == 0:
+            text, severity = "not carried by this type", None
+        elif limit["min"]:
+            text, severity = f"{limit['min']} to {limit['max']}", None
+        else:
+            text, severity = f"at most {limit['max']}", None
+        if row and row["usable"] != row["count"]:
+            text += f" · only {row['usable']} of {row['count']} count"
+            severity = "error"
+        self.limit.setText(text)
+        self.limit.setStyleSheet(f"color: {theme.colour(severity)};" if severity else "")
+        self.name.setEnabled(bool(limit is None or limit["max"] != 0 or (row and row["count"])))
+
+
+class ShipPage(Page):
+    title = "Ship"
+    icon_name = "starwright"
+    prefixes = ("/name", "/type", "/side", "/hull_points", "/configuration", "/weapons", "/defenses", "/notes",
+                "/rules")
+
+    def __init__(self, session, binder, parent=None):
+        super().__init__(session, binder, parent)
+        self.setObjectName("page_ship")
+        self.t = t = tables(session.pack)
+        self.column.addWidget(heading("Knight Hawks starship"))
+        self.column.addWidget(hint("Choose a type, then count the weapons and defenses aboard. A type's list is "
+                                   "the most a ship may carry; fewer is always allowed."))
+
+        top = QHBoxLayout()
+        top.setSpacing(12)
+        about = Card("Ship")
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.name = QLineEdit()
+        self.name.setObjectName("shipName")
+        self.name.setAccessibleName("Ship name")
+        self.name.setPlaceholderText("Name your ship")
+        self.side = QLineEdit()
+        self.side.setObjectName("shipSide")
+        self.side.setAccessibleName("Side")
+        self.side.setPlaceholderText("UPF, Sathar…")
+        self.type = QComboBox()
+        self.type.setObjectName("shipType")
+        self.type.setAccessibleName("Ship type")
+        self.type.addItem("Choose a type…", "")
+        for stype in t.pack["ship_types"]:
+            self.type.addItem(stype["name"], stype["name"])
+            self.type.setItemData(self.type.count() - 1, f"{stype['summary']}\n{type_summary(stype, t)}",
+                                  Qt.ItemDataRole.ToolTipRole)
+        self.type_badge = badge()
+        self.type_info = QLabel()
+        self.type_info.setObjectName("typeLimits")
+        self.type_info.setWordWrap(True)
+        self.hull = QSpinBox()
+        self.hull.setObjectName("hullPoints")
+        self.hull.setAccessibleName("Hull points")
+        self.hull.setRange(NONE, 9999)
+        self.hull.setSpecialValueText("not chosen")
+        self.hull.setKeyboardTracking(False)
+        self.hull_badge = badge()
+        self.hull_row = with_badge(self.hull, self.hull_badge)
+        self.config = QComboBox()
+        self.config.setObjectName("configuration")
+        self.config.setAccessibleName("Fighter weapon configuration")
+        self.config_badge = badge()
+        self.config_row = with_badge(self.config, self.config_badge)
+        form.addRow("&Name", self.name)
+        form.addRow("&Type", with_badge(self.type, self.type_badge))
+        form.addRow("", self.type_info)
+        form.addRow("&Hull points", self.hull_row)
+        form.addRow("&Configuration", self.config_row)
+        form.addRow("Si&de", self.side)
+        self.form = form
+        about.layout_.addLayout(form)
+        top.addWidget(about, 3)
+
+        stats = Card("Derived")
+        grid = QGridLayout()
+        grid.setSpacing(6)
+        self.cells = {key: StatCell(label, key) for key, label in
+                      (("hull_points", "Hull points"), ("adf", "ADF"), ("mr", "MR"))}
+        for i, (key, cell) in enumerate(self.cells.items()):
+            cell.setObjectName(f"stat_{key}")
+            grid.addWidget(cell, 0, i)
+        stats.layout_.addLayout(grid)
+        self.traits = QLabel()
+        self.traits.setObjectName("traits")
+        self.traits.setWordWrap(True)
+        stats.add(self.traits)
+        stats.add(hint("Hover or tab to a value to see how it is derived."))
+        top.addWidget(stats, 2)
+        self.column.addLayout(top)
+
+        self.counters: list[Counter] = []
+        for group in GROUPS:
+            card = Card(GROUP_TITLE[group])
+            g = QGridLayout()
+            g.setHorizontalSpacing(10)
+            g.setColumnStretch(3, 1)
+            for row, (code, entry) in enumerate(t.entries[group].items()):
+                self.counters.append(Counter(self, group, code, entry, g, row))
+            card.layout_.addLayout(g)
+            card.add(self._others_row(group))
+            self.column.addWidget(card)
+
+        play = Card("In play")
+        self.phases = QLabel()
+        self.phases.setObjectName("phases")
+        self.phases.setWordWrap(True)
+        self.phases.setTextFormat(Qt.TextFormat.RichText)
+        self.supplies = QLabel()
+        self.supplies.setObjectName("supplies")
+        self.supplies.setWordWrap(True)
+        play.add(self.phases)
+        play.add(self.supplies)
+        self.column.addWidget(play)
+
+        notes = Card("Notes")
+        self.notes = QPlainTextEdit()
+        self.notes.setObjectName("shipNotes")
+        self.notes.setAccessibleName("Ship notes")
+        self.notes.setTabChangesFocus(True)
+        self.notes.setMaximumHeight(90)
+        notes.add(self.notes)
+        self.column.addWidget(notes)
+        self.column.addStretch(1)
+
+        binder.line_edit("/name", self.name, self)
+        binder.line_edit("/side", self.side, self)
+        binder.combo("/type", self.type, self, badge=self.type_badge)
+        binder.custom("/hull_points", self.hull, self, self._refresh_hull, deep=False, badge=self.hull_badge)
+        binder.custom("/configuration", self.config, self, self._refresh_config, deep=False, badge=self.config_badge)
+        binder.plain_text("/notes", self.notes, self)
+        self.hull.valueChanged.connect(self._hull_edited)
+        self.config.activated.connect(self._config_edited)
+        self._refresh_derived()
+
+    # -- entries whose code the rules pack does not know (kept, shown, removable in one undo step) ----
+    def _others_row(self, group: str) -> QWidget:
+        box = QWidget()
+        lay = QHBoxLayout(box)
+        lay.setContentsMargins(0, 0, 0, 0)
+        label = QLabel()
+        label.setObjectName(f"others_{group}")
+        label.setWordWrap(True)
+        mark = badge()
+        button = QPushButton("Remove these")
+        button.setObjectName(f"remove_others_{group}")
+        button.setAccessibleName(f"Remove the unknown {group}")
+        lay.addWidget(label, 1)
+        lay.addWidget(mark)
+        lay.addWidget(button)
+
+        def unknown(value) -> list[str]:
+            return [k for k in (value or {}) if k not in self.t.entries[group]]
+
+        def refresh(value) -> None:
+            keys = unknown(value)
+            box.setVisible(bool(keys))
+            label.setText("Not in the rules pack (kept as written): " +
+                          ", ".join(f"{k} = {value[k]}" for k in keys))
+
+        def remove() -> None:
+            keys = unknown(self.session.data.get(group))
+            self.session.apply(edits.Batch(tuple(edits.Remove(jp.join(group, k)) for k in keys),
+                                           f"remove unknown {group}"))
+        button.clicked.connect(remove)
+        self.binder.custom("/" + group, label, self, refresh, deep=True, badge=mark)
+        return box
+
+    # -- hull points and configuration (null = not chosen) ------------------------------------------
+    def _refresh_hull(self, value) -> None:
+        with QSignalBlocker(self.hull):
+            self.hull.setValue(value if isinstance(value, int) and not isinstance(value, bool) else NONE)
+
+    def _hull_edited(self, value: int) -> None:
+        self.binder.set_value("/hull_points", None if value == NONE else value, self.hull)
+
+    def _config_options(self) -> list[tuple[str, object]]:
+        stype = self.t.types.get(self.session.result.derived.get("type") or "")
+        out: list[tuple[str, object]] = [("Not declared", None)]
+        for c in (stype or {}).get("configurations", []):
+            out.append((c["name"], c["number"]))
+        return out
+
+    def _refresh_config(self, value) -> None:
+        with QSignalBlocker(self.config):
+            self.config.clear()
+            options = self._config_options()
+            if value is not None and value not in [v for _, v in options]:
+                options.append((f"{value} (not in the rules)", value))
+            for label, v in options:
+                self.config.addItem(label, v)
+            self.config.setCurrentIndex([v for _, v in options].index(value))
+
+    def _config_edited(self, index: int) -> None:
+        self.binder.set_value("/configuration", self.config.itemData(index), self.config)
+
+    # -- derived values -----------------------------------------------------------------------------
+    def on_changed(self, change) -> None:
+        if change.derived_changed or any(jp.is_within(p, "/type") or p == "" for p in change.touched):
+            self._refresh_derived()
+
+    def _refresh_derived(self) -> None:
+        d = self.session.result.derived
+        data = self.session.data
+        stype = self.t.types.get(d.get("type") or "")
+        self.type_info.setText(type_summary(stype, self.t) if stype else "")
+        station = bool(d.get("station"))
+        self.form.setRowVisible(self.hull_row, station or data.get("hull_points") is not None)
+        has_configs = bool(stype and stype.get("configurations"))
+        self.form.setRowVisible(self.config_row, has_configs or data.get("configuration") is not None)
+        self._refresh_config(data.get("configuration"))
+        for key, cell in self.cells.items():
+            value = d.get(key)
+            how = describe(d.get("derivation", {}).get(key, [])) if d else ""
+            cell.set("–" if value is None else str(value), how or "not known: choose a ship type")
+        traits = []
+        if d.get("evasive_action"):
+            ev = d["evasive_action"]
+            traits.append(f"Evasive action: torpedoes {ev['torpedo_modifier']}% to hit ({describe(ev['derivation'])})")
+        if d.get("type"):
+            traits.append("May land on a planet" if d.get("may_land") else "Cannot land on a planet")
+        if d.get("configuration", {}) and d["configuration"].get("user_defined"):
+            traits.append("Configuration 2 is your group's loadout: weapons are not limited")
+        self.traits.setText("\n".join(traits))
+        for c in self.counters:
+            c.show_limit(d)
+        lines = []
+        for p in d.get("phases", []):
+            lines.append(f"<b>{p['name']}:</b> {', '.join(p['weapons']) or 'none'}")
+        self.phases.setText("<br/>".join(lines))
+        supplies = d.get("supplies", [])
+        if supplies:
+            words = [f"{s['count']} {self._word(s)}" for s in supplies]
+            self.supplies.setText("Limited supplies to tick off in play: " + ", ".join(words) + ".")
+        else:
+            self.supplies.setText("No limited supplies to track.")
+
+    def _word(self, supply: dict) -> str:
+        group = WEAPONS if supply["kind"] == "weapon" else DEFENSES
+        e = self.t.entries[group][supply["code"]]
+        return e["one"] if supply["count"] == 1 else e["many"]
