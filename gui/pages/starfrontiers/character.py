@@ -1,0 +1,155 @@
+"""The Character page: name, race and PSA (with what each choice does), the Human +5, adventures, and the
+derived values that follow from them (IM, movement, PSA level and bonus, racial abilities)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (QComboBox, QFormLayout, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit,
+                               QSpinBox)
+
+from model.systems.starfrontiers.tables import ABILITIES, tables
+
+from ...widgets.common import Card, StatCell, badge, heading, hint, with_badge
+from ..base import Page
+
+
+class CharacterPage(Page):
+    title = "Character"
+    icon_name = "captain"
+    prefixes = ("/name", "/race", "/psa", "/adventures", "/human_bonus", "/notes", "/rules")
+
+    def __init__(self, session, binder, parent=None):
+        super().__init__(session, binder, parent)
+        self.setObjectName("page_sf_character")
+        t = self.t = tables(session.pack)
+        self.column.addWidget(heading("Character"))
+        self.column.addWidget(hint("Choose a race and a Primary Skill Area; each choice says what it changes. "
+                                   "Roll the abilities on the next page."))
+        top = QHBoxLayout()
+        top.setSpacing(12)
+        who = Card("Who")
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.name = QLineEdit()
+        self.name.setObjectName("sf_name")
+        self.name.setAccessibleName("Character name")
+        self.name.setPlaceholderText("Aliens deserve alien-sounding names")
+        self.race = QComboBox()
+        self.race.setObjectName("sf_race")
+        self.race.setAccessibleName("Race")
+        self.race.addItem("Choose a race…", "")
+        for r in t.races.values():
+            mods = ", ".join(f"{t.pair_abbr(p)} {v:+d}" for p, v in r["modifiers"].items() if v) or "no modifiers"
+            self.race.addItem(f"{r['name']}  ({mods})", r["name"])
+            self.race.setItemData(self.race.count() - 1, r["summary"], 3)  # Qt.ToolTipRole
+        self.race_badge = badge()
+        self.race_info = hint()
+        self.race_info.setObjectName("sf_race_info")
+        self.bonus = QComboBox()
+        self.bonus.setObjectName("sf_human_bonus")
+        self.bonus.setAccessibleName("Human bonus: the one ability raised by 5")
+        self.bonus.addItem("none", None)
+        for k in ABILITIES:
+            self.bonus.addItem(f"{t.label(k)} ({t.abbr(k)}) +5", k)
+        self.bonus_badge = badge()
+        self.psa = QComboBox()
+        self.psa.setObjectName("sf_psa")
+        self.psa.setAccessibleName("Primary Skill Area")
+        self.psa.addItem("Choose a PSA…", "")
+        for s in t.skills.values():
+            self.psa.addItem(s["name"], s["name"])
+            self.psa.setItemData(self.psa.count() - 1, s["summary"], 3)
+        self.psa_badge = badge()
+        self.psa_info = hint()
+        self.psa_info.setObjectName("sf_psa_info")
+        self.adventures = QSpinBox()
+        self.adventures.setObjectName("sf_adventures")
+        self.adventures.setAccessibleName("Adventures completed")
+        self.adventures.setRange(0, 10000)
+        form.addRow("&Name", self.name)
+        form.addRow("&Race", with_badge(self.race, self.race_badge))
+        form.addRow("", self.race_info)
+        form.addRow("Human &+5 to", with_badge(self.bonus, self.bonus_badge))
+        form.addRow("&PSA", with_badge(self.psa, self.psa_badge))
+        form.addRow("", self.psa_info)
+        form.addRow("&Adventures", self.adventures)
+        who.layout_.addLayout(form)
+        top.addWidget(who, 3)
+
+        derived = Card("Derived")
+        grid = QGridLayout()
+        self.cells = {}
+        for i, (key, label) in enumerate([("initiative_modifier", "IM"), ("walk", "Walk m"), ("run", "Run m"),
+                                          ("psa_level", "PSA level"), ("psa_bonus", "PSA bonus")]):
+            cell = StatCell(label, label)
+            cell.setObjectName(f"sf_{key}")
+            self.cells[key] = cell
+            grid.addWidget(cell, i // 3, i % 3)
+        derived.layout_.addLayout(grid)
+        self.specials = QLabel()
+        self.specials.setObjectName("sf_race_abilities")
+        self.specials.setWordWrap(True)
+        derived.add(heading("Racial abilities", 2))
+        derived.add(self.specials)
+        top.addWidget(derived, 2)
+        self.column.addLayout(top)
+
+        notes = Card("Notes")
+        self.notes = QPlainTextEdit()
+        self.notes.setObjectName("sf_notes")
+        self.notes.setAccessibleName("Notes")
+        self.notes.setMaximumHeight(110)
+        self.notes.setTabChangesFocus(True)
+        notes.add(self.notes)
+        self.column.addWidget(notes)
+        self.column.addStretch(1)
+
+        binder.line_edit("/name", self.name, self)
+        binder.combo("/race", self.race, self, badge=self.race_badge)
+        binder.combo("/psa", self.psa, self, badge=self.psa_badge)
+
+        def refresh_bonus(v):
+            i = self.bonus.findData(v)
+            if i < 0:
+                self.bonus.addItem(f"{v} (not an ability)", v)
+                i = self.bonus.count() - 1
+            self.bonus.setCurrentIndex(i)
+        binder.custom("/human_bonus", self.bonus, self, refresh_bonus, deep=False, badge=self.bonus_badge)
+        self.bonus.activated.connect(
+            lambda i: binder.set_value("/human_bonus", self.bonus.itemData(i) or None, self.bonus))
+        binder.plain_text("/notes", self.notes, self)
+
+        def refresh_adv(v):
+            self.adventures.blockSignals(True)
+            self.adventures.setValue(int(v or 0))
+            self.adventures.blockSignals(False)
+        binder.custom("/adventures", self.adventures, self, refresh_adv, deep=False)
+        self.adventures.valueChanged.connect(
+            lambda v: binder.set_value("/adventures", v, self.adventures, typing=True))
+        self._refresh()
+
+    def on_changed(self, change) -> None:
+        if change.derived_changed or any(p in ("", "/race", "/psa") for p in change.touched):
+            self._refresh()
+
+    def _refresh(self) -> None:
+        d, t = self.session.result.derived, self.t
+        if not d:
+            return
+        race = t.races.get(d.get("race") or "")
+        self.race_info.setText(race["summary"] if race else "")
+        self.bonus.setEnabled(bool(race and race.get("single_ability_bonus")) or bool(self.session.data.get("human_bonus")))
+        skill = t.skills.get(d.get("psa") or "")
+        self.psa_info.setText(skill["summary"] if skill else "")
+        im = d.get("initiative_modifier")
+        self.cells["initiative_modifier"].set("–" if im is None else str(im), d.get("initiative_derivation", ""))
+        for key in ("walk", "run"):
+            v = d.get(key)
+            self.cells[key].set("–" if v is None else f"{v:g}", d.get("movement_derivation", ""))
+        self.cells["psa_level"].set(str(d["psa_level"]), d["psa_derivation"])
+        self.cells["psa_bonus"].set(f"+{d['psa_bonus']}", d["psa_derivation"])
+        lines = []
+        for s in d.get("race_abilities", []):
+            value = "" if s["value"] is None else (f" {s['value']}%" if s["kind"] == "chance" else f" {s['value']}")
+            lines.append(f"<b>{s['name']}</b>{value}: {s['effect']}" + (f" <i>({s['how']})</i>" if s["how"] else ""))
+        self.specials.setText("<br>".join(lines) or ("No racial abilities: a Human adds 5 to one ability instead."
+                                                     if race else "Choose a race."))
