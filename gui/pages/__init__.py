@@ -12,6 +12,7 @@ from types import ModuleType
 
 PAGES: dict[str, str] = {
     "stargrave-crew": "gui.pages.stargrave",
+    "starchasers-ship": "gui.pages.starchasers.ship",
     "starfrontiers-character": "gui.pages.starfrontiers",
     "knighthawks-ship": "gui.pages.knighthawks",
 }

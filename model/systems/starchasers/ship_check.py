@@ -47,7 +47,7 @@ def check_attributes(data: dict, d: dict, t: Tables) -> list[Issue]:
         out += check_range(ptr, a["label"], value, a["min"], a["max"], a["rule"], a.get("signed", False))
     for key, a in t.optional.items():
         value = data.get(key)
-        if value is None:
+        if value is None or value == "":
             continue
         ptr = f"/{key}"
         if a["kind"] == "band":

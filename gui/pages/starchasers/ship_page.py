@@ -1,0 +1,236 @@
+"""The Ship page: preset picker, name/class/role, every attribute with its range, optional attributes,
+the pilot's and gunner's dice, and the derived values (derivation on hover)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton,
+                               QWidget)
+
+from model.systems.starchasers import ship as model_ship
+from model.systems.starchasers.tables import signed, tables
+
+from ...widgets.common import Card, StatCell, badge, heading, hint, with_badge
+from ..base import Page
+from .fields import NumberBox, bind_number
+
+
+def _range(a: dict) -> str:
+    lo, hi, s = a.get("min"), a.get("max"), a.get("signed", False)
+    f = (lambda v: signed(v)) if s else str
+    if lo is not None and hi is not None:
+        return f"{f(lo)} to {f(hi)}"
+    return f"at least {f(lo)}" if lo is not None else ""
+
+
+def _how(parts) -> str:
+    return " + ".join(f"{label} {v}" for label, v in parts)
+
+
+class ShipPage(Page):
+    title = "Ship"
+    icon_name = "starwright"
+    prefixes = ("/name", "/class", "/preset", "/role", "/size", "/speed", "/armor", "/maneuverability",
+                "/hull_points", "/structure_points", "/system_durability", "/power_generation", "/shield_rating",
+                "/hard_points", "/added_hard_points", "/cargo_tons", "/atmospheric_maneuverability",
+                "/communications_range", "/sensor_range", "/hyperdrive_rating", "/backup_hyperdrive_rating",
+                "/medical_bonus", "/navigation_computer", "/sensor_assistance", "/pilot", "/gunner", "/notes", "")
+
+    def owns(self, pointer: str) -> bool:
+        return not pointer.startswith(("/weapons", "/equipment"))
+
+    def __init__(self, session, binder, parent=None):
+        super().__init__(session, binder, parent)
+        self.setObjectName("page_ship")
+        t = self.t = tables(session.pack)
+        self.column.addWidget(heading("Starship"))
+        self.column.addWidget(hint("Start from a common ship type: it sets exactly the values the rules give "
+                                   "(hull points, maneuverability, hard points, and size where the size table "
+                                   "names the type). Everything shown as \"not set\" is yours to decide."))
+
+        # preset
+        pre = Card("Start from a common ship type")
+        row = QHBoxLayout()
+        self.preset = QComboBox()
+        self.preset.setObjectName("presetPicker")
+        self.preset.setAccessibleName("Common ship type")
+        for st in t.ship_types:
+            self.preset.addItem(f"{st['name']}  (hull {st['hull_points']}, maneuverability "
+                                f"{signed(st['maneuverability'])}, hard points {st['hard_points']})", st["name"])
+        self.apply_preset = QPushButton("&Use this ship type")
+        self.apply_preset.setObjectName("applyPreset")
+        self.apply_preset.setAccessibleName("Set the ship's values from the chosen common ship type")
+        self.apply_preset.clicked.connect(self._apply_preset)
+        row.addWidget(self.preset, 1)
+        row.addWidget(self.apply_preset)
+        pre.layout_.addLayout(row)
+        self.column.addWidget(pre)
+
+        # identity
+        ident = Card("Identity")
+        grid = QGridLayout()
+        self.name = QLineEdit()
+        self.name.setObjectName("shipName")
+        self.name.setAccessibleName("Ship name")
+        self.klass = QLineEdit()
+        self.klass.setObjectName("shipClass")
+        self.klass.setAccessibleName("Ship class")
+        self.role = QComboBox()
+        self.role.setObjectName("shipRole")
+        self.role.setAccessibleName("Role (decides Structure Points)")
+        for key, r in t.roles.items():
+            self.role.addItem(f"{r['label']} ({r['structure_points']} Structure Points)", key)
+        self.role_badge = badge()
+        grid.addWidget(QLabel("&Name"), 0, 0)
+        grid.addWidget(self.name, 0, 1)
+        grid.addWidget(QLabel("Class"), 0, 2)
+        grid.addWidget(self.klass, 0, 3)
+        grid.addWidget(QLabel("Role"), 1, 0)
+        grid.addWidget(with_badge(self.role, self.role_badge), 1, 1, 1, 3)
+        ident.layout_.addLayout(grid)
+        self.column.addWidget(ident)
+        binder.line_edit("/name", self.name, self)
+        binder.line_edit("/class", self.klass, self)
+        binder.combo("/role", self.role, self, badge=self.role_badge)
+
+        # derived
+        der = Card("Derived (hover for how each is made)")
+        drow = QHBoxLayout()
+        self.cells = {}
+        for key, label in (("passive_defense", "Passive Defense"), ("dodge", "Dodge"), ("initiative", "Initiative"),
+                           ("hard_points_free", "Hard points free"), ("structure_points_expected", "Structure for role")):
+            cell = StatCell(label, "")
+            cell.setObjectName(f"derived_{key}")
+            self.cells[key] = cell
+            drow.addWidget(cell)
+        der.layout_.addLayout(drow)
+        self.maneuvers = hint()
+        der.add(self.maneuvers)
+        self.column.addWidget(der)
+
+        # attributes
+        att = Card("Attributes")
+        grid = QGridLayout()
+        self.boxes: dict[str, NumberBox] = {}
+        for i, (key, a) in enumerate(t.attributes.items()):
+            r, c = divmod(i, 2)
+            box = NumberBox(signed=a.get("signed", False), nullable=key != "added_hard_points")
+            box.setObjectName(f"attr_{key}")
+            box.setAccessibleName(a["label"])
+            rng = _range(a)
+            b = badge()
+            lab = QLabel(a["label"])
+            lab.setBuddy(box)
+            grid.addWidget(lab, r, c * 3)
+            grid.addWidget(with_badge(box, b), r, c * 3 + 1)
+            grid.addWidget(hint(rng), r, c * 3 + 2)
+            bind_number(binder, f"/{key}", box, self, badge=b)
+            self.boxes[key] = box
+        att.layout_.addLayout(grid)
+        self.column.addWidget(att)
+
+        # optional attributes
+        opt = Card("Optional attributes")
+        grid = QGridLayout()
+        for i, (key, a) in enumerate(t.optional.items()):
+            r, c = divmod(i, 2)
+            b = badge()
+            if a["kind"] == "band":
+                w = QComboBox()
+                w.addItem("none", "")
+                for name in t.band_names:
+                    w.addItem(name, name)
+                binder.combo(f"/{key}", w, self, badge=b)
+            else:
+                w = NumberBox(lo=-9 if a.get("signed") else 0, signed=a.get("signed", False))
+                bind_number(binder, f"/{key}", w, self, badge=b)
+            w.setObjectName(f"opt_{key}")
+            w.setAccessibleName(a["label"])
+            grid.addWidget(QLabel(a["label"]), r, c * 3)
+            grid.addWidget(with_badge(w, b), r, c * 3 + 1)
+            grid.addWidget(hint(_range(a)), r, c * 3 + 2)
+        opt.layout_.addLayout(grid)
+        self.column.addWidget(opt)
+
+        # crew dice
+        crew = Card("Pilot and gunner (their dice, until a character is linked)")
+        grid = QGridLayout()
+        ar, sr = t.char["attribute_range"], t.char["skill_range"]
+        entries = [("pilot", "deftness", "Pilot's Deftness", ar), ("pilot", "piloting", "Pilot's Piloting", sr),
+                   ("pilot", "perception", "Pilot's Perception", ar), ("gunner", "deftness", "Gunner's Deftness", ar),
+                   ("gunner", "intelligence", "Gunner's Intelligence", ar)]
+        for i, (who, key, label, rng) in enumerate(entries):
+            r, c = divmod(i, 3)
+            box = NumberBox()
+            box.setObjectName(f"{who}_{key}")
+            box.setAccessibleName(label)
+            b = badge()
+            grid.addWidget(QLabel(label), r, c * 2)
+            grid.addWidget(with_badge(box, b), r, c * 2 + 1)
+            box.setToolTip(f"{rng['min']} to {rng['max']}")
+            bind_number(binder, f"/{who}/{key}", box, self, badge=b)
+        crew.layout_.addLayout(grid)
+        prow = QHBoxLayout()
+        prow.addWidget(QLabel("Gunner is proficient in:"))
+        self.proficient: dict[str, QCheckBox] = {}
+        for skill in t.weapon_skills:
+            cb = QCheckBox(skill)
+            cb.setObjectName(f"proficient_{skill.replace(' ', '_')}")
+            cb.clicked.connect(self._toggle_proficient)
+            self.proficient[skill] = cb
+            prow.addWidget(cb)
+        prow.addStretch(1)
+        crew.layout_.addLayout(prow)
+        binder.custom("/gunner/proficient", crew, self, self._show_proficient, deep=True)
+        self.column.addWidget(crew)
+        self.column.addStretch(1)
+        self._refresh_derived()
+
+    # ---- actions -----------------------------------------------------------------------------------
+    def _apply_preset(self) -> None:
+        name = self.preset.currentData()
+        self.session.apply(model_ship.preset_edit(self.session.data, self.session.pack, name), source=None)
+
+    def _toggle_proficient(self) -> None:
+        from model import edits
+        chosen = [s for s, cb in self.proficient.items() if cb.isChecked()]
+        gunner = self.session.data.get("gunner")
+        if gunner is None:
+            self.session.apply(edits.Set("/gunner", {"proficient": chosen}))
+        else:
+            others = [p for p in gunner.get("proficient", []) if p not in self.proficient]
+            self.session.apply(edits.Set("/gunner/proficient", chosen + others))
+
+    def _show_proficient(self, value) -> None:
+        value = value or []
+        for s, cb in self.proficient.items():
+            cb.setChecked(s in value)
+
+    # ---- derived -----------------------------------------------------------------------------------
+    def _refresh_derived(self) -> None:
+        d = self.session.result.derived
+        if not d:
+            return
+        def show(key, text, how):
+            self.cells[key].set(text, how)
+        pd = d.get("passive_defense")
+        show("passive_defense", "–" if pd is None else str(pd),
+             "Armor Rating + Maneuverability, never below 0: " + _how(d["passive_defense_derivation"])
+             if d["passive_defense_derivation"] else "Set Armor Rating and Maneuverability.")
+        show("dodge", "–" if d["dodge"] is None else str(d["dodge"]),
+             "Deftness + Piloting + Passive Defense: " + _how(d["dodge_derivation"]) if d["dodge_derivation"]
+             else "Enter the pilot's Deftness and Piloting (and set Armor and Maneuverability).")
+        show("initiative", "–" if d["initiative"] is None else str(d["initiative"]),
+             "Perception + Piloting: " + _how(d["initiative_derivation"]) if d["initiative_derivation"]
+             else "Enter the pilot's Perception and Piloting.")
+        show("hard_points_free", f"{d['hard_points_free']} of {d['hard_points_total']}",
+             f"{_how(d['hard_points_derivation'])} = {d['hard_points_total']}; used {d['hard_points_used']}")
+        sp = d.get("structure_points_expected")
+        show("structure_points_expected", "–" if sp is None else str(sp),
+             "Player and elite ships have 7 Structure Points; NPC extras 1.")
+        m = d.get("maneuvers") or []
+        self.maneuvers.setText(" · ".join(f"{x['name']} up to {x['max_speed']}" for x in m) or
+                               "Set the Speed to see the maneuver speeds.")
+
+    def on_changed(self, change) -> None:
+        if change.derived_changed:
+            self._refresh_derived()

@@ -1,0 +1,155 @@
+"""The Starchasers ship editor, driven through real widgets (pytest-qt, offscreen)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QPushButton, QSpinBox
+
+from gui.editor import DocumentEditor
+from gui.session import Session
+from model.kinds import KINDS
+from tests.conftest import EXAMPLES
+
+KIND = KINDS["starchasers-ship"]
+
+
+def open_editor(qtbot, session):
+    ed = DocumentEditor(session)
+    qtbot.addWidget(ed)
+    ed.resize(1400, 950)
+    ed.show()
+    qtbot.waitExposed(ed)
+    ed.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is ed, timeout=2000)
+    return ed
+
+
+@pytest.fixture
+def editor(qtbot):
+    return open_editor(qtbot, Session.new(KIND))
+
+
+def goto(qtbot, ed, title):
+    nav = ed.nav
+    for i in range(nav.count()):
+        if nav.item(i).text().startswith(title):
+            rect = nav.visualItemRect(nav.item(i))
+            qtbot.mouseClick(nav.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+            return ed.pages[i]
+    raise AssertionError(title)
+
+
+def edit_cell(qtbot, table, row, col, text):
+    """Click the cell, type over it, press Enter: how a person edits a table in place."""
+    rect = table.visualRect(table.model().index(row, col))
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.keyClick(table, Qt.Key.Key_F2)
+    editor = QApplication.focusWidget()
+    editor.selectAll()
+    qtbot.keyClicks(editor, text)
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is not editor, timeout=2000)
+
+
+def panel_texts(ed) -> list[str]:
+    tree = ed.issues.tree
+    return [" ".join(tree.topLevelItem(i).text(c) for c in range(tree.columnCount()))
+            for i in range(tree.topLevelItemCount())]
+
+
+def test_build_from_preset_overfill_hard_points_and_undo(qtbot, editor):
+    ed = editor
+    ship_page = ed.pages[0]
+    combo = ship_page.findChild(QComboBox, "presetPicker")
+    combo.setFocus()
+    while not combo.currentText().startswith("Light freighter"):
+        qtbot.keyClick(combo, Qt.Key.Key_Down)
+    qtbot.mouseClick(ship_page.findChild(QPushButton, "applyPreset"), Qt.MouseButton.LeftButton)
+    data = ed.session.data
+    assert (data["hull_points"], data["maneuverability"], data["hard_points"], data["size"]) == (13, -2, 6, 4)
+    assert ship_page.findChild(QSpinBox, "attr_hull_points").text() == "13"
+    assert ship_page.findChild(QSpinBox, "attr_speed").text() == "not set"
+
+    ship_page.name.selectAll()
+    qtbot.keyClicks(ship_page.name, "Kestrel")
+    armor = ship_page.findChild(QSpinBox, "attr_armor")
+    armor.setFocus()
+    armor.selectAll()
+    qtbot.keyClicks(armor, "2")
+    qtbot.keyClick(armor, Qt.Key.Key_Tab)
+    assert data["name"] == "Kestrel" and data["armor"] == 2
+    assert ship_page.cells["passive_defense"].value.text() == "0"
+    assert "Armor Rating 2 + Maneuverability -2" in ship_page.cells["passive_defense"].toolTip()
+
+    weapons = goto(qtbot, ed, "Weapons")
+    qtbot.mouseClick(weapons.findChild(QPushButton, "addWeapon"), Qt.MouseButton.LeftButton)
+    table = weapons.weapons
+    edit_cell(qtbot, table, 0, 0, "Twin Laser")
+    edit_cell(qtbot, table, 0, 1, "Beam Weapons")
+    edit_cell(qtbot, table, 0, 2, "Fore")
+    edit_cell(qtbot, table, 0, 3, "Normal")
+    edit_cell(qtbot, table, 0, 4, "3")
+    edit_cell(qtbot, table, 0, 5, "2")
+    edit_cell(qtbot, table, 0, 6, "2")
+    w = data["weapons"][0]
+    assert (w["name"], w["arc"], w["damage"], w["range"], w["hard_points"]) == ("Twin Laser", "Fore", 3, 2, 2)
+    assert "2 of 6 used" in weapons.findChild(QLabel, "hardPointWords").text()
+    assert not [i for i in ed.session.issues if i.pointer.startswith("/weapons") and i.is_error]
+
+    depth = ed.session.stack.index()
+    edit_cell(qtbot, table, 0, 6, "9")        # overfill: 9 of 6
+    assert data["weapons"][0]["hard_points"] == 9
+    words = weapons.findChild(QLabel, "hardPointWords").text()
+    assert "9 of 6 used" in words and "3 over the limit" in words
+    [issue] = [i for i in ed.session.issues if i.rule == "SC-SHIP-09"]
+    assert issue.pointer == "/weapons/0/hard_points" and issue.is_error
+    assert any("SC-SHIP-09" in t for t in panel_texts(ed))
+    assert "need 9 hard points" in table.item(0, 6).toolTip()
+    assert "Weapons" in ed.nav.item(1).text() and "(" in ed.nav.item(1).text()
+
+    ed.session.stack.undo()                     # Edit › Undo: one step back
+    assert ed.session.stack.index() == depth
+    assert data["weapons"][0]["hard_points"] == 2
+    assert table.item(0, 6).text() == "2"
+    assert not [i for i in ed.session.issues if i.rule == "SC-SHIP-09"]
+    assert "2 of 6 used" in weapons.findChild(QLabel, "hardPointWords").text()
+
+
+def test_a_bad_cell_is_refused_with_a_message_and_changes_nothing(qtbot):
+    data = json.loads((EXAMPLES / "kestrel-light-freighter.starwright").read_text())
+    ed = open_editor(qtbot, Session(data, KIND))
+    weapons = goto(qtbot, ed, "Weapons")
+    depth = ed.session.stack.count()
+    edit_cell(qtbot, weapons.weapons, 0, 6, "two")
+    assert ed.session.data["weapons"][0]["hard_points"] == 2 and ed.session.stack.count() == depth
+    assert "Hard points" in weapons.status.text() and "not a whole number" in weapons.status.text()
+    assert weapons.weapons.item(0, 6).text() == "2"
+
+
+def test_out_of_range_value_is_kept_and_marked(qtbot, editor):
+    ed = editor
+    box = ed.pages[0].findChild(QSpinBox, "attr_maneuverability")
+    box.setFocus()
+    box.selectAll()
+    qtbot.keyClicks(box, "9")
+    qtbot.keyClick(box, Qt.Key.Key_Tab)
+    assert ed.session.data["maneuverability"] == 9
+    assert box.property("issue") == "error"
+    assert "from -3 to +3" in box.toolTip()
+
+
+def test_catalogue_import_and_add_to_ship(qtbot, editor, tmp_path):
+    from model.systems.starchasers import catalog
+    kestrel = json.loads((EXAMPLES / "kestrel-light-freighter.starwright").read_text())
+    path = tmp_path / "kit.json"
+    catalog.export_catalog(path, catalog.save_ship_entries(catalog.new_catalog(), kestrel))
+    weapons = goto(qtbot, editor, "Weapons")
+    weapons.load_catalog(str(path))
+    assert weapons.cat_entries.count() == 2
+    qtbot.mouseClick(weapons.use_cat, Qt.MouseButton.LeftButton)
+    assert editor.session.data["weapons"] == kestrel["weapons"]
+    editor.session.stack.undo()
+    assert editor.session.data["weapons"] == []
