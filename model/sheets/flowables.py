@@ -305,6 +305,7 @@ def profile_table(kit: Kit, heads: list[tuple[str, str]], values: list[str], tot
     w = total_width / len(values)
     t = Table([head, vals], colWidths=[w] * len(values))
     t.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, -1), fonts.REGULAR, kit.size["body"]),  # never reportlab's Helvetica
         ("FONT", (0, 1), (-1, 1), fonts.BOLD, size, size * 1.15),
         ("TEXTCOLOR", (0, 1), (-1, 1), kit.color["ink"]),
         ("ALIGN", (0, 1), (-1, 1), "CENTER"),

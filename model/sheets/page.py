@@ -158,7 +158,8 @@ def build_pdf(sheet: Sheet, kit: Kit, footer: list[str], title: str) -> bytes:
                           rightMargin=kit.margin["right"], topMargin=kit.margin["top"],
                           bottomMargin=kit.margin["bottom"], title=title, author="Starwright",
                           subject=sheet.subject, creator=f"Starwright {__version__}",
-                          invariant=1 if kit.options.invariant else 0, pageCompression=1)
+                          invariant=1 if kit.options.invariant else 0, pageCompression=1,
+                          initialFontName=fonts.REGULAR, initialFontSize=kit.size["body"])
     doc.sw_kit, doc.sw_sheet, doc.sw_footer = kit, sheet, footer
     doc.addPageTemplates([PageTemplate(id="sheet", frames=[frame], onPage=_draw_page)])
     story = list(sheet.story)

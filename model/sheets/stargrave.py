@@ -138,7 +138,7 @@ class CrewSheet:
         cw = (kit.frame_width - gap) / 2
         cap, fm = self.officer("captain", cw), self.officer("first_mate", cw)
         pair = Table([[cap, "", fm]], colWidths=[cw, gap, cw])
-        pair.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+        pair.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("FONT", (0, 0), (-1, -1), fonts.REGULAR, 8),
                                   ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
                                   ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
         # Side by side while both blocks fit on one page with room to spare (measured by rows, which is
@@ -232,7 +232,8 @@ class CrewSheet:
                 line.append(card)
             data.append(line)
         t = Table(data, colWidths=grid_cols)
-        t.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+        t.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), fonts.REGULAR, 8),
+                               ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
                                ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), gap),
                                ("VALIGN", (0, 0), (-1, -1), "TOP")]))
         t.hAlign = "LEFT"
