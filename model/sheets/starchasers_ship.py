@@ -155,22 +155,6 @@ class ShipSheet:
                 _grid(left, right, kit.frame_width, gap, 0.46)]
 
     # ---- weapons and equipment -------------------------------------------------------------------
-    def pool_text(self, w: dict) -> str:
-        """'5 dice (Damage 2 + Deftness 3); + range bonus + bonus power' from the derived pool parts."""
-        damage, attr = w["pool_parts"][0], w["pool_parts"][1]
-        label = self.t.attribute_label(w["attribute"])
-        fixed = [f"Damage {damage['dice']}" if damage["dice"] is not None else "Damage ?"]
-        if attr["dice"] is None:
-            fixed.append(f"{label} if proficient")
-        elif attr["dice"]:
-            fixed.append(f"{label} {attr['dice']}")
-        extra = [x for x, on in (("range bonus", w["range_bonus"]), ("bonus power", w["bonus_power"])) if on]
-        if w["pool"] is not None:
-            head = f"{w['pool']} dice" + (f" ({' + '.join(fixed)})" if len(fixed) > 1 else "")
-        else:
-            head = " + ".join(fixed)
-        return head + ("; + " + " + ".join(extra) if extra else "")
-
     def weapons(self) -> list[Flowable]:
         kit = self.kit
         cols = kit.table("weapons")["columns"]
@@ -179,7 +163,7 @@ class ShipSheet:
             rng = w.get("range")
             rtext = f"{dw['range_value']} ({dw['range_label']})" if dw["range_value"] else ("" if rng is None else str(rng))
             rows.append([w.get("name", ""), w.get("skill", ""), w.get("arc", ""), _num(w.get("damage")),
-                         w.get("damage_type", ""), rtext, self.pool_text(dw), _num(w.get("hard_points")),
+                         w.get("damage_type", ""), rtext, dw["pool_text"], _num(w.get("hard_points")),
                          ", ".join(w.get("qualities", [])), w.get("rarity", ""), _num(w.get("cost"))])
         if not rows:
             rows.append(["No weapons installed", "", "", "", "", "", "", "", "", "", ""])

@@ -80,7 +80,9 @@ class ShipPage(Page):
         for key, r in t.roles.items():
             self.role.addItem(f"{r['label']} ({r['structure_points']} Structure Points)", key)
         self.role_badge = badge()
-        grid.addWidget(QLabel("&Name"), 0, 0)
+        name_label = QLabel("&Name")
+        name_label.setBuddy(self.name)
+        grid.addWidget(name_label, 0, 0)
         grid.addWidget(self.name, 0, 1)
         grid.addWidget(QLabel("Class"), 0, 2)
         grid.addWidget(self.klass, 0, 3)

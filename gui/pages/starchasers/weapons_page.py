@@ -222,7 +222,8 @@ class WeaponsPage(Page):
 
         ecard = Card("Equipment that uses hard points")
         self.equipment = EntryTable(self, "equipment", EQUIPMENT_COLUMNS)
-        self.equipment.setMinimumHeight(self.fontMetrics().height() * 7)
+        self.equipment.setMinimumHeight(self.fontMetrics().height() * 5)
+        self.equipment.setMaximumHeight(self.fontMetrics().height() * 9)
         self.equipment_badge = badge()
         ecard.add(with_badge(self.equipment, self.equipment_badge), 1)
         row = QHBoxLayout()
@@ -358,12 +359,12 @@ class WeaponsPage(Page):
         words += f"{over} over the limit" if over > 0 else f"{d['hard_points_free']} free"
         self.meter_words.setText(words)
         self.meter_words.setStyleSheet(f"color: {theme.colour('error')};" if over > 0 else "")
-        lines = []
-        for w in d.get("weapons", []):
-            parts = " + ".join(f"{p['label']} {p['dice']}" if p["dice"] is not None else f"{p['label']} ({p['note']})"
-                               for p in w["pool_parts"])
-            lines.append(f"{w['name'] or 'Unnamed'}: {parts}" + (f" = {w['pool']} fixed dice" if w["pool"] is not None else ""))
-        self.pools.setText("Attack pools — " + " · ".join(lines) if lines else "")
+        lines = [f"{w['name'] or 'Unnamed'}: {w['pool_text']}" for w in d.get("weapons", [])]
+        self.pools.setText("Attack pools\n" + "\n".join(lines) if lines else "")
+        self.pools.setToolTip("\n".join(
+            f"{w['name']}: " + " + ".join(f"{p['label']} {p['dice']}" if p["dice"] is not None else
+                                          f"{p['label']} ({p['note']})" for p in w["pool_parts"])
+            for w in d.get("weapons", [])))
 
     def on_changed(self, change) -> None:
         if change.derived_changed:

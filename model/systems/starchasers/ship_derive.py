@@ -97,9 +97,18 @@ def weapon_pool(weapon: dict, gunner: dict, t: Tables) -> dict:
         parts.append({"label": "Bonus Power", "dice": None, "note": "Engineering Power tokens spent on this shot"})
     pool = damage + fixed_attr if damage is not None and fixed_attr is not None else None
     rng = t.weapon_range(weapon.get("range"))
+    fixed = [f"Damage {damage}" if damage is not None else "Damage ?"]
+    if fixed_attr is None:
+        fixed.append(f"{attr_label} if proficient")
+    elif fixed_attr:
+        fixed.append(f"{attr_label} {fixed_attr}")
+    extra = [x for x, on in (("range bonus", rule["range_bonus"]), ("bonus power", rule["bonus_power"])) if on]
+    text = (f"{pool} dice" + (f" ({' + '.join(fixed)})" if len(fixed) > 1 else "")) if pool is not None \
+        else " + ".join(fixed)
+    text += "; + " + " + ".join(extra) if extra else ""
     return {"name": weapon.get("name", ""), "skill": skill, "attribute": attr, "proficient": proficient,
             "range_value": rng, "range_label": t.range_label(rng),
-            "pool_parts": parts, "pool": pool,
+            "pool_parts": parts, "pool": pool, "pool_text": text,
             "range_bonus": rule["range_bonus"], "bonus_power": rule["bonus_power"]}
 
 
