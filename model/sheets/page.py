@@ -20,7 +20,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 from .. import __version__
 from . import fonts
 from .options import SheetOptions
-from .text import draw_fit, draw_runs, fit
+from .text import draw_fit, draw_runs, fit, one_line, visual, width
 
 PAGE_SIZES = {"a4": A4, "letter": LETTER}
 FONT_NAMES = {"regular": fonts.REGULAR, "bold": fonts.BOLD, "cond": fonts.COND, "cond_bold": fonts.COND_BOLD}
@@ -119,10 +119,15 @@ def _draw_page(canvas, doc) -> None:
     kw = draw_runs(canvas, kicker, left, base, fonts.COND_BOLD, kit.size["label"] + 0.5)
     canvas.setFillColor(kit.color["muted"])
     if doc.page > 1 and sheet.running_title:
+        # a reminder of whose sheet this is; the full name is on page 1, so a very long one is shortened
         avail = fw - kw - 8 * mm
-        f = fit(sheet.running_title, avail, kit.size["small"] * 1.3, fonts.COND, kit.size["small"], 4.5, floor=4.5)
-        line = f.lines[0] if len(f.lines) == 1 else f.lines[0] + " …"
-        draw_runs(canvas, line, left + kw + 8 * mm, base, fonts.COND, f.size, "right", avail)
+        size = kit.size["small"]
+        line = visual(one_line(sheet.running_title))
+        if width(line, fonts.COND, size) > avail:
+            while line and width(line + " …", fonts.COND, size) > avail:
+                line = line[:-1]
+            line = line.rstrip() + " …"
+        draw_runs(canvas, line, left + kw + 8 * mm, base, fonts.COND, size, "right", avail)
     else:
         draw_runs(canvas, f"Starwright {__version__}", left, base, fonts.COND, kit.size["label"], "right", fw)
     canvas.setStrokeColor(kit.color["accent"])

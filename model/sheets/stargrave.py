@@ -180,7 +180,7 @@ class CrewSheet:
                 if health else ""
             rows.append([s.get("name") or None, type_cell, str(sd.get("cost", "")) if known else "?",
                          CheckBox(kit, bool(s.get("robot"))), *values,
-                         ", ".join(sd.get("gear", [])), s.get("item") or None, track])
+                         ", ".join(sd.get("gear", [])) or ("none" if known else ""), s.get("item") or None, track])
         if not rows:
             rows.append([None] * len(cols))
         t = house_table(kit, cols, rows, widths_total)
