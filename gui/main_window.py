@@ -134,6 +134,8 @@ class MainWindow(QMainWindow):
         self.a_prev_tab = self._act("Previous Tab", lambda: self._cycle_tab(-1), QKeySequence(K.PreviousChild), "prev_tab")
 
         helpm = m.addMenu("&Help")
+        self.a_guide = self._act("&User Guide", self.user_guide, QKeySequence(K.HelpContents), "user_guide")
+        helpm.addAction(self.a_guide)
         self.a_about = self._act("&About Starwright", self.about, None, "about")
         helpm.addAction(self.a_about)
 
@@ -347,10 +349,12 @@ class MainWindow(QMainWindow):
             e.set_preview_visible(on)
 
     def about(self) -> None:
-        from model import __version__
-        QMessageBox.about(self, "About Starwright",
-                          f"<h3>Starwright {__version__}</h3><p>An offline builder for sci-fi tabletop games. "
-                          "Every rule is checked as you click; nothing you type is ever blocked or lost.</p>")
+        from .dialogs.about import show_about
+        show_about(self)
+
+    def user_guide(self) -> None:
+        from .dialogs.help import show_guide
+        show_guide(self)
 
     # ---- titles and state ---------------------------------------------------------------------------
     def _retitle(self, editor: DocumentEditor) -> None:

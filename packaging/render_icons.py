@@ -1,9 +1,11 @@
 """Render the app icon (resources/icons/starwright.svg) to PNGs with Qt's own SVG renderer.
 
-    python packaging/render_icons.py OUT_DIR [SIZE ...]
+    python packaging/render_icons.py OUT_DIR [--ico] [SIZE ...]
 
-writes OUT_DIR/starwright-<size>.png for each size (default: the hicolor sizes 16 ... 512). Used by
-build-deb (hicolor icons), the spec (the Windows .ico) and macos/build-dmg.sh (the .icns).
+writes OUT_DIR/starwright-<size>.png for each size (default: the hicolor sizes 16 ... 512), and with
+--ico also OUT_DIR/starwright.ico (16 ... 256, with Pillow, which reportlab already brings). Used by
+build-deb (hicolor icons), the Windows build (the .exe and installer icon) and macos/build-dmg.sh
+(the .icns).
 """
 
 from __future__ import annotations
@@ -42,9 +44,22 @@ def render(out_dir: Path, sizes=SIZES, svg: Path = SVG) -> list[Path]:
     return written
 
 
+def write_ico(out_dir: Path) -> Path:
+    from PIL import Image
+    sizes = [16, 24, 32, 48, 64, 128, 256]
+    render(out_dir, sizes)
+    path = out_dir / "starwright.ico"
+    Image.open(out_dir / "starwright-256.png").save(path, format="ICO", sizes=[(s, s) for s in sizes])
+    return path
+
+
 if __name__ == "__main__":
-    if len(sys.argv) < 2:
+    args = sys.argv[1:]
+    if not args:
         raise SystemExit(__doc__)
-    sizes = tuple(int(s) for s in sys.argv[2:]) or SIZES
-    for p in render(Path(sys.argv[1]), sizes):
+    out, rest = Path(args[0]), args[1:]
+    sizes = tuple(int(s) for s in rest if s != "--ico") or SIZES
+    for p in render(out, sizes):
         print(p)
+    if "--ico" in rest:
+        print(write_ico(out))

@@ -1,0 +1,336 @@
+"""The installer recipes stay consistent with the app and syntactically sound, without building anything.
+
+The Windows and macOS recipes and the CI workflow cannot run here; these checks keep them parseable and
+pointing at files and names that exist. The .deb itself is proven by packaging/ci-deb-check.
+"""
+
+from __future__ import annotations
+
+import ast
+import configparser
+import json
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+import model
+from model import paths
+
+ROOT = Path(__file__).resolve().parents[2]
+PKG = ROOT / "packaging"
+SPEC = PKG / "starwright.spec"
+
+
+def spec_constant(name: str):
+    """A literal assigned at the top level of the spec (the spec itself only runs inside PyInstaller)."""
+    for node in ast.parse(SPEC.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == name for t in node.targets):
+            return ast.literal_eval(node.value)
+    raise AssertionError(f"{name} is not assigned in the spec")
+
+
+def qt_modules_imported(*packages: str) -> set[str]:
+    found = set()
+    for package in packages:
+        for path in (ROOT / package).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                names = []
+                if isinstance(node, ast.ImportFrom) and node.module:
+                    names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+                elif isinstance(node, ast.Import):
+                    names = [a.name for a in node.names]
+                for name in names:
+                    m = re.match(r"PySide6\.(Qt\w+)", name)
+                    if m:
+                        found.add(m.group(1))
+    return found
+
+
+def test_spec_bundles_every_qt_module_the_app_imports():
+    bundled = set(spec_constant("QT_MODULES"))
+    excluded = set(spec_constant("QT_EXCLUDED"))
+    used = qt_modules_imported("gui", "model", "packaging")
+    assert used, "no Qt imports found: the scan is broken"
+    assert used <= bundled, f"imported but not bundled by packaging/starwright.spec: {sorted(used - bundled)}"
+    assert not (bundled & excluded)
+    assert {"QtNetwork", "QtQml", "QtQuick"} <= excluded
+
+
+def test_model_never_imports_qt():
+    assert qt_modules_imported("model") == set()
+
+
+def test_spec_is_python_and_takes_the_version_from_the_package():
+    source = SPEC.read_text(encoding="utf-8")
+    ast.parse(source)
+    assert "from model import __version__ as VERSION" in source
+    version = re.escape(model.__version__)
+    for path in list(PKG.rglob("*")):
+        if path.is_file() and path.suffix not in (".pyc",):
+            text = path.read_text(encoding="utf-8", errors="replace")
+            assert not re.search(rf"(?<![\d.]){version}(?![\d.])", text), f"{path} hard-codes the version"
+
+
+def test_platform_specific_choices_live_in_one_block_of_the_spec():
+    source = SPEC.read_text(encoding="utf-8")
+    block = source.split("# PLATFORM:", 1)[1].split("# ----", 2)[1]
+    outside = source.replace(block, "")
+    assert 'sys.platform == "darwin"' in block and 'sys.platform == "win32"' in block
+    # Outside the block only the BUNDLE step (macOS has no other way to make an .app) names a platform.
+    assert outside.count("sys.platform") == 1 and 'if sys.platform == "darwin" and not BARE:' in outside
+
+
+def test_frozen_app_finds_data_under_meipass(tmp_path, monkeypatch):
+    """The spec puts `schemas` and `resources` at the top of the bundle; paths.py must look there."""
+    monkeypatch.delenv("STARWRIGHT_DATA", raising=False)
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    paths._root.cache_clear()
+    try:
+        assert paths.schemas_dir() == tmp_path / "schemas"
+        assert paths.examples_dir() == tmp_path / "resources" / "examples"
+    finally:
+        paths._root.cache_clear()
+    source = SPEC.read_text(encoding="utf-8")
+    assert 'for package in ("schemas", "resources"):' in source
+
+
+@pytest.mark.parametrize("script", ["build-deb", "ci-deb-check", "macos/build-dmg.sh"])
+def test_shell_scripts_parse_and_are_executable(script):
+    path = PKG / script
+    assert path.stat().st_mode & 0o111, f"{script} is not executable"
+    r = subprocess.run(["bash", "-n", str(path)], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+
+
+def test_deb_maintainer_scripts_parse():
+    for name in ("postinst", "postrm"):
+        path = PKG / "linux" / name
+        assert path.stat().st_mode & 0o111
+        r = subprocess.run(["sh", "-n", str(path)], capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+        assert "update-mime-database" in path.read_text() and "update-desktop-database" in path.read_text()
+
+
+def test_desktop_entry_opens_starwright_documents():
+    entry = configparser.ConfigParser(interpolation=None, strict=True)
+    entry.optionxform = str
+    entry.read(PKG / "linux" / "starwright.desktop", encoding="utf-8")
+    d = entry["Desktop Entry"]
+    assert d["Type"] == "Application" and d["Name"] == "Starwright"
+    assert d["Exec"] == "starwright %f" and d["TryExec"] == "starwright"
+    assert d["Icon"] == "starwright" and d["Terminal"] == "false"
+    assert d["MimeType"] == "application/x-starwright;"
+    assert all(c for c in d["Categories"].split(";")[:-1]) and d["Categories"].endswith(";")
+
+    ns = {"m": "http://www.freedesktop.org/standards/shared-mime-info"}
+    mime = ET.parse(PKG / "linux" / "starwright-mime.xml").getroot()
+    t = mime.find("m:mime-type", ns)
+    assert t.get("type") == "application/x-starwright"
+    assert [g.get("pattern") for g in t.findall("m:glob", ns)] == ["*.starwright"]
+    assert (ROOT / "resources" / "icons" / "starwright.svg").is_file()
+
+
+def test_deb_depends_names_what_qt_needs_from_the_system():
+    script = (PKG / "build-deb").read_text(encoding="utf-8")
+    depends = re.search(r"DEPENDS=\(([^)]*)\)", script).group(1).split()
+    for lib in ("libgl1", "libegl1", "libfontconfig1", "fonts-dejavu-core", "libxkbcommon0", "libxkbcommon-x11-0",
+                "libdbus-1-3", "libglib2.0-0", "libxcb-cursor0", "libxcb-icccm4", "libxcb-image0",
+                "libxcb-keysyms1", "libxcb-render-util0", "libxcb-shape0", "libxcb-xkb1"):
+        assert lib in depends, lib
+    assert "dpkg-deb --root-owner-group -Zzstd --build" in script
+
+
+def iss_sections(text: str) -> dict[str, list[str]]:
+    sections: dict[str, list[str]] = {}
+    current = None
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith(";"):
+            continue
+        if line.startswith("#"):
+            assert re.match(r"#(ifndef|ifdef|define|error|endif|else)\b", line), f"unknown directive: {line}"
+            continue
+        m = re.fullmatch(r"\[(\w+)\]", line)
+        if m:
+            current = m.group(1)
+            assert current not in sections, f"section [{current}] twice"
+            sections[current] = []
+            continue
+        assert current, f"line outside a section: {line}"
+        sections[current].append(line)
+    return sections
+
+
+def iss_entry(line: str) -> dict[str, str]:
+    """'Name: "x"; Filename: "{app}\\y"; Flags: a b' -> {Name: x, Filename: {app}\\y, Flags: a b}."""
+    out = {}
+    for key, value in re.findall(r'(\w+):\s*("(?:[^"]|"")*"|[^;]*)', line):
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] == '"':
+            value = value[1:-1].replace('""', '"')
+        out[key] = value
+    return out
+
+
+def test_inno_setup_script_structure():
+    text = (PKG / "windows" / "starwright.iss").read_text(encoding="utf-8")
+    assert text.count("#ifndef") + text.count("#ifdef") == text.count("#endif")
+    s = iss_sections(text)
+    assert {"Setup", "Files", "Icons", "Registry", "Run"} <= set(s)
+    setup = dict(line.split("=", 1) for line in s["Setup"])
+    assert setup["AppVersion"] == "{#AppVersion}" and setup["ChangesAssociations"] == "yes"
+    assert setup["SetupIconFile"].endswith(r"build\icons\starwright.ico")
+    files = [iss_entry(line) for line in s["Files"]]
+    assert files[0]["Source"] == r"{#SourceDir}\*" and "recursesubdirs" in files[0]["Flags"]
+    icons = [iss_entry(line) for line in s["Icons"]]
+    assert any(i["Name"].startswith("{autoprograms}") and i["Filename"] == r"{app}\{#GuiExe}" for i in icons)
+    reg = [iss_entry(line) for line in s["Registry"]]
+    assert any(r["Subkey"] == r"Software\Classes\.starwright" and r["ValueData"] == "{#ProgId}" for r in reg)
+    assert any(r["Subkey"].endswith(r"shell\open\command") and r["ValueData"] == '"{app}\\{#GuiExe}" "%1"' for r in reg)
+    # The installer starts the windowed twin the spec makes on Windows.
+    assert '#define GuiExe "starwrightw.exe"' in text
+    assert spec_constant_in_block("GUI_EXE_NAME", "win32") == "starwrightw"
+
+
+def spec_constant_in_block(name: str, platform: str):
+    tree = ast.parse(SPEC.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and platform in ast.unparse(node.test):
+            for stmt in node.body:
+                if isinstance(stmt, ast.Assign) and any(getattr(t, "id", None) == name for t in stmt.targets):
+                    return ast.literal_eval(stmt.value)
+    raise AssertionError(f"{name} not set for {platform}")
+
+
+def test_macos_bundle_declares_the_document_type():
+    types = spec_constant_in_block("MAC_DOCUMENT_TYPES", "darwin")
+    assert types[0]["CFBundleTypeExtensions"] == ["starwright"] and types[0]["CFBundleTypeRole"] == "Editor"
+    exported = spec_constant_in_block("MAC_EXPORTED_TYPES", "darwin")
+    assert exported[0]["UTTypeIdentifier"] in types[0]["LSItemContentTypes"]
+    script = (PKG / "macos" / "build-dmg.sh").read_text(encoding="utf-8")
+    assert "packaging/starwright.spec" in script and "hdiutil create" in script and "iconutil" in script
+
+
+# ---- a small YAML reader for the workflow: block maps and lists, plain/quoted/flow scalars, | blocks ----
+
+def _scalar(text: str):
+    text = text.strip()
+    if text.startswith("[") and text.endswith("]"):
+        return [_scalar(x) for x in text[1:-1].split(",") if x.strip()]
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        return text[1:-1]
+    if re.fullmatch(r"-?\d+", text):
+        return int(text)
+    return {"true": True, "false": False, "": None}.get(text, text)
+
+
+def parse_yaml(text: str):
+    lines = []
+    for n, raw in enumerate(text.splitlines(), 1):
+        assert "\t" not in raw, f"line {n}: tab in YAML"
+        stripped = raw.split(" #", 1)[0].rstrip() if not raw.lstrip().startswith("#") else ""
+        if stripped.strip():
+            lines.append((n, len(raw) - len(raw.lstrip(" ")), stripped.strip()))
+    pos = 0
+
+    def block(indent):
+        nonlocal pos
+        n, ind, content = lines[pos]
+        assert ind == indent, f"line {n}: indentation {ind}, expected {indent}"
+        if content.startswith("- "):
+            out = []
+            while pos < len(lines) and lines[pos][1] == indent and lines[pos][2].startswith("- "):
+                n, ind, content = lines[pos]
+                rest = content[2:]
+                if re.match(r"[\w$.{}-]+:( |$)", rest):  # "- key: value" opens a map at indent + 2
+                    lines[pos] = (n, indent + 2, rest)
+                    out.append(block(indent + 2))
+                else:
+                    pos += 1
+                    out.append(_scalar(rest))
+            return out
+        out = {}
+        while pos < len(lines) and lines[pos][1] == indent and not lines[pos][2].startswith("- "):
+            n, ind, content = lines[pos]
+            m = re.fullmatch(r"([\w$.{}-]+):(?: (.*))?", content)
+            assert m, f"line {n}: not 'key: value': {content}"
+            key, value = m.group(1), (m.group(2) or "").strip()
+            assert key not in out, f"line {n}: duplicate key {key}"
+            pos += 1
+            if value in ("|", ">"):
+                body = []
+                while pos < len(lines) and lines[pos][1] > indent:
+                    body.append(lines[pos][2])
+                    pos += 1
+                out[key] = "\n".join(body)
+            elif value:
+                out[key] = _scalar(value)
+            elif pos < len(lines) and lines[pos][1] > indent:
+                out[key] = block(lines[pos][1])
+            elif pos < len(lines) and lines[pos][1] == indent and lines[pos][2].startswith("- "):
+                out[key] = block(indent)
+            else:
+                out[key] = None
+        return out
+
+    result = block(0)
+    assert pos == len(lines), f"line {lines[pos][0]}: unexpected indentation"
+    return result
+
+
+def test_ci_workflow_parses_and_builds_all_three():
+    wf = parse_yaml((PKG / "ci" / "build-installers.yml").read_text(encoding="utf-8"))
+    assert set(wf) >= {"name", "on", "jobs"}
+    job = wf["jobs"]["installers"]
+    oses = [m["os"] for m in job["strategy"]["matrix"]["include"]]
+    assert [o.split("-")[0] for o in oses] == ["ubuntu", "windows", "macos"]
+    steps = job["steps"]
+    assert all(("uses" in s) != ("run" in s) for s in steps), "each step either uses an action or runs"
+    runs = "\n".join(s.get("run", "") for s in steps)
+    for needed in ("packaging/ci-deb-check", "packaging/starwright.spec", "packaging\\windows\\starwright.iss",
+                   "packaging/macos/build-dmg.sh", "packaging/render_icons.py"):
+        assert needed in runs, needed
+        assert (ROOT / needed.replace("\\", "/")).exists(), needed
+
+
+def test_yaml_reader_rejects_what_it_must():
+    with pytest.raises(AssertionError):
+        parse_yaml("a: 1\n  b: 2\n")
+    with pytest.raises(AssertionError):
+        parse_yaml("a:\n\t- x\n")
+    with pytest.raises(AssertionError):
+        parse_yaml("a: 1\na: 2\n")
+    assert parse_yaml("a:\n  - x: 1\n    y: [p, q]\n  - z\nb: |\n  one\n  two\n") == \
+        {"a": [{"x": 1, "y": ["p", "q"]}, "z"], "b": "one\ntwo"}
+
+
+def test_licences_of_everything_bundled_ship_with_the_app():
+    index = json.loads((ROOT / "resources" / "licenses" / "components.json").read_text(encoding="utf-8"))
+    comps = {c["name"]: c for c in index["components"]}
+    expected = {"Qt": "LGPLv3", "PySide6": "LGPLv3", "reportlab": "BSD", "jsonschema": "MIT",
+                "DejaVu fonts": "Bitstream Vera licence"}
+    for name, licence in expected.items():
+        assert comps[name]["licence"] == licence
+    for c in comps.values():
+        for f in c["files"]:
+            assert (ROOT / "resources" / "licenses" / f).stat().st_size > 200, f
+    assert "GNU LESSER GENERAL PUBLIC LICENSE" in (ROOT / "resources/licenses/LGPL-3.0.txt").read_text()
+    assert "Bitstream" in (ROOT / "resources/licenses/DejaVu-fonts.txt").read_text()
+
+
+def test_user_guide_links_and_images_resolve():
+    guide = ROOT / "resources" / "help" / "guide.html"
+    html = guide.read_text(encoding="utf-8")
+    anchors = set(re.findall(r'<a name="([\w-]+)"', html))
+    links = re.findall(r'href="#([\w-]+)"', html)
+    assert links and set(links) <= anchors
+    images = re.findall(r'<img src="([^"]+)"', html)
+    assert images
+    for src in images:
+        assert (guide.parent / src).resolve().is_file(), src
+    for topic in ("Building a crew", "What the marks mean", "Undo", "Saving", "House rules", "Exporting and printing"):
+        assert topic in html, topic
