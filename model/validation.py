@@ -6,10 +6,6 @@ import json
 from functools import cache
 from typing import Any, Iterable
 
-from jsonschema import Draft202012Validator
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
-
 from . import pointer as jp
 from .issues import ERROR, Issue
 from .paths import schemas_dir
@@ -19,6 +15,9 @@ SCHEMA_BASE = "https://starwright.app/schemas/"
 
 @cache
 def registry() -> Registry:
+    # jsonschema/referencing are imported on first use, not at start-up (~60 ms of the window's start).
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
     resources = []
     for path in sorted(schemas_dir().glob("*.json")):
         schema = json.loads(path.read_text(encoding="utf-8"))
@@ -33,6 +32,7 @@ def schema_id(name: str) -> str:
 @cache
 def validator(name: str) -> Draft202012Validator:
     """The validator of schemas/<name> (e.g. "stargrave-crew.v1.json"), built once."""
+    from jsonschema import Draft202012Validator
     schema = registry().contents(schema_id(name))
     return Draft202012Validator(schema, registry=registry())
 

@@ -27,7 +27,10 @@ def _sheets():
 
 
 def available() -> bool:
-    return _sheets() is not None
+    # Find the package without importing it: reportlab would add ~100 ms to start-up (bench_frozen.py).
+    # render() still reports a sheets package that cannot be imported.
+    import importlib.util
+    return importlib.util.find_spec("model.sheets") is not None
 
 
 def default_paper() -> str:
