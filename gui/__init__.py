@@ -2,3 +2,7 @@
 
 Importing this package does not import Qt: the launcher decides whether a window is needed.
 """
+
+from . import refguard as _refguard
+
+_refguard.install()  # PySide6 6.12 on CPython 3.11 over-releases None; see gui/refguard.py

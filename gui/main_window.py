@@ -103,7 +103,11 @@ class MainWindow(QMainWindow):
         self.a_undo.setShortcuts([QKeySequence(K.Undo)])
         self.a_undo.setObjectName("undo")
         self.a_redo = self.undo_group.createRedoAction(self, "&Redo")
-        self.a_redo.setShortcuts(QKeySequence.keyBindings(K.Redo) + [QKeySequence("Ctrl+Y")])
+        redo_keys = QKeySequence.keyBindings(K.Redo)
+        for extra in ("Ctrl+Shift+Z", "Ctrl+Y"):  # both, on every platform, each once (a duplicate is ambiguous)
+            if QKeySequence(extra) not in redo_keys:
+                redo_keys.append(QKeySequence(extra))
+        self.a_redo.setShortcuts(redo_keys)
         self.a_redo.setObjectName("redo")
         for a in (self.a_undo, self.a_redo):
             self.addAction(a)

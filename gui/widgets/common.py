@@ -142,3 +142,30 @@ class StatCell(QFrame):
         self.setToolTip(derivation)
         self.setAccessibleName(f"{self.label} {text}")
         self.setAccessibleDescription(derivation)
+
+
+_ICON_KEY = Qt.ItemDataRole.UserRole + 7
+
+
+def fill_cell(table, row: int, col: int, text, tip: str | None = None, icon_name: str | None = None,
+              center: bool = False, data=None):
+    """Set one table cell, touching only what differs (rebuilding items makes big tables slow)."""
+    from PySide6.QtWidgets import QTableWidgetItem
+    from ..icons import icon as _icon
+    item = table.item(row, col)
+    if item is None:
+        item = QTableWidgetItem()
+        if center:
+            item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+        table.setItem(row, col, item)
+    text = str(text)
+    if item.text() != text:
+        item.setText(text)
+    if tip is not None and item.toolTip() != tip:
+        item.setToolTip(tip)
+    if icon_name is not None and item.data(_ICON_KEY) != icon_name:
+        item.setData(_ICON_KEY, icon_name)
+        item.setIcon(_icon(icon_name) if icon_name else _icon(""))
+    if data is not None and item.data(Qt.ItemDataRole.UserRole) != data:
+        item.setData(Qt.ItemDataRole.UserRole, data)
+    return item

@@ -13,7 +13,7 @@ from model.systems.stargrave.derive import (carried_status, format_profile_value
 from model.systems.stargrave.tables import KEYS, tables
 
 from ...icons import icon, severity_icon
-from ...widgets.common import Card, Meter, StatCell, badge, heading, hint, with_badge
+from ...widgets.common import Card, Meter, StatCell, badge, fill_cell, heading, hint, with_badge
 from ..base import Page
 
 ROLE = Qt.ItemDataRole.UserRole
@@ -376,26 +376,23 @@ class OfficerPage(Page):
     def _fill_available(self) -> None:
         opts = power_options(self.officer, self.role, self.t)
         table = self.available
-        current = table.item(table.currentRow(), 0).data(ROLE) if table.currentRow() >= 0 and table.item(table.currentRow(), 0) else None
-        table.setUpdatesEnabled(False)
-        table.setRowCount(len(opts))
+        r0 = table.currentRow()
+        current = table.item(r0, 0).data(ROLE) if r0 >= 0 and table.item(r0, 0) else None
+        if table.rowCount() != len(opts):
+            table.setRowCount(len(opts))
         keep_row = -1
         for r, o in enumerate(opts):
-            name = _item(o["name"], o["summary"])
-            name.setData(ROLE, o["name"])
-            if o["chosen"]:
-                name.setIcon(icon("ok"))
-            cells = [name, _item("basic" if o["basic"] else "", align_center=True), _item(o["category"]),
-                     _item(o["base_activation"], "Activation number as listed", True),
-                     _item(o["activation"], "What it would be for this figure (before any lowering)", True),
-                     _item(o["fatigue"], "Fatigue: never changes", True), _item(o["rulebook_name"])]
-            for c, it in enumerate(cells):
-                table.setItem(r, c, it)
+            fill_cell(table, r, 0, o["name"], o["summary"], "ok" if o["chosen"] else "", data=o["name"])
+            fill_cell(table, r, 1, "basic" if o["basic"] else "", center=True)
+            fill_cell(table, r, 2, o["category"])
+            fill_cell(table, r, 3, o["base_activation"], "Activation number as listed", center=True)
+            fill_cell(table, r, 4, o["activation"], "What it would be for this figure (before any lowering)", center=True)
+            fill_cell(table, r, 5, o["fatigue"], "Fatigue: never changes", center=True)
+            fill_cell(table, r, 6, o["rulebook_name"])
             if o["name"] == current:
                 keep_row = r
-        table.setUpdatesEnabled(True)
         self._opts = {o["name"]: o for o in opts}
-        if keep_row >= 0:
+        if keep_row >= 0 and keep_row != r0:
             table.setCurrentCell(keep_row, 0)
         self._filter(self.search.text())
         self._update_add_note()
@@ -493,66 +490,58 @@ class OfficerPage(Page):
                     it.setText(str(text))
                 if it is not None:
                     it.setToolTip(tip)
+        self._paint_rows()
 
     def _paint_rows(self) -> None:
-        """An icon on each chosen power or carried item that has an issue of its own."""
-        for table, part in ((self.chosen, "/powers/"), (self.carried, "/items/")):
-            worst: dict[int, tuple] = {}
-            prefix = self.base + part
-            for issue in self.session.issues:
-                if issue.pointer.startswith(prefix):
-                    idx = issue.pointer[len(prefix):].split("/")[0]
-                    if idx.isdigit():
-                        worst.setdefault(int(idx), (issue.severity, issue.message))
-            for r in range(table.rowCount()):
-                it = table.item(r, 0)
-                if it is None:
-                    continue
-                if r in worst:
-                    it.setIcon(severity_icon(worst[r][0]))
-                    it.setToolTip(worst[r][1])
-                elif part == "/powers/":
-                    it.setIcon(icon(""))
+        """An icon and the message on each chosen power that has an issue of its own.
+
+        (Carried items say why they do not fit in their own status column.)"""
+        worst: dict[int, tuple] = {}
+        prefix = self.base + "/powers/"
+        for issue in self.session.issues:
+            if issue.pointer.startswith(prefix):
+                idx = issue.pointer[len(prefix):].split("/")[0]
+                if idx.isdigit():
+                    worst.setdefault(int(idx), (issue.severity, issue.message))
+        for r in range(self.chosen.rowCount()):
+            it = self.chosen.item(r, 0)
+            if it is not None:
+                sev, msg = worst.get(r, ("", ""))
+                fill_cell(self.chosen, r, 0, it.text(), msg or it.toolTip() if sev else None,
+                          {"error": "error", "warning": "warning", "info": "info"}.get(sev, ""))
 
     # ---- equipment ----------------------------------------------------------------------------------
     def _fill_items(self) -> None:
         opts = item_options(self.officer, self.role, self.t)
         table = self.item_list
-        cur = table.currentRow()
-        table.setRowCount(len(opts))
+        if table.rowCount() != len(opts):
+            table.setRowCount(len(opts))
         for r, o in enumerate(opts):
-            name = _item(o["name"], o["notes"] + (f"\nEnglish edition: {o['rulebook_name']}"
-                                                 if o["rulebook_name"] != o["name"] else ""))
-            name.setData(ROLE, o["name"])
-            note = _item(o["reason"] or (o["notes"] or "Fits."), o["notes"])
-            if not o["fits"]:
-                note.setIcon(severity_icon("warning"))
-                for it in (name, note):
-                    it.setForeground(self.palette().color(self.palette().ColorGroup.Disabled,
-                                                          self.palette().ColorRole.Text))
-            for c, it in enumerate([name, _item(o["slots"], align_center=True), _item(o["kind"]), note]):
-                table.setItem(r, c, it)
-        if 0 <= cur < table.rowCount():
-            table.setCurrentCell(cur, 0)
+            alias = f"\nEnglish edition: {o['rulebook_name']}" if o["rulebook_name"] != o["name"] else ""
+            name = fill_cell(table, r, 0, o["name"], o["notes"] + alias, data=o["name"])
+            fill_cell(table, r, 1, o["slots"], center=True)
+            fill_cell(table, r, 2, o["kind"])
+            note = fill_cell(table, r, 3, o["reason"] or "Fits.", o["reason"] or o["notes"],
+                             "warning" if not o["fits"] else "")
+            colour = self.palette().color(self.palette().ColorGroup.Disabled if not o["fits"]
+                                          else self.palette().ColorGroup.Active, self.palette().ColorRole.Text)
+            for it in (name, note):
+                if it.foreground().color() != colour:
+                    it.setForeground(colour)
         self._refresh_carried(self.officer.get("items"))
 
     def _refresh_carried(self, value) -> None:
         status = carried_status(self.officer, self.role, self.t)
         table = self.carried
         cur = table.currentRow()
-        table.setRowCount(len(status))
+        if table.rowCount() != len(status):
+            table.setRowCount(len(status))
         for r, s in enumerate(status):
-            name = _item(s["name"])
-            st = _item("Fits" if s["fits"] else s["reason"], s["reason"])
-            if not s["fits"]:
-                st.setIcon(severity_icon("error"))
-                name.setIcon(severity_icon("error"))
-            else:
-                st.setIcon(icon("ok"))
-            for c, it in enumerate([name, _item(s["slots"] if s["known"] else "–", align_center=True), st]):
-                table.setItem(r, c, it)
-        if table.rowCount():
-            table.setCurrentCell(min(max(cur, 0), table.rowCount() - 1), 0)
+            fill_cell(table, r, 0, s["name"], s["reason"], "error" if not s["fits"] else "")
+            fill_cell(table, r, 1, s["slots"] if s["known"] else "–", center=True)
+            fill_cell(table, r, 2, "Fits" if s["fits"] else s["reason"], s["reason"], "ok" if s["fits"] else "error")
+        if table.rowCount() and not (0 <= cur < table.rowCount()):
+            table.setCurrentCell(table.rowCount() - 1 if cur >= table.rowCount() else 0, 0)
         self._paint_rows()
 
     def _add_item(self) -> None:

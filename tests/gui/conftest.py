@@ -1,0 +1,112 @@
+"""GUI test helpers: a main window per test, a user who counts their clicks and keys, dialog answering."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, Qt, QTimer
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QCheckBox, QMessageBox, QWidget
+
+
+@pytest.fixture
+def win(qtbot):
+    from gui import theme
+    from gui.main_window import MainWindow
+    app = QApplication.instance()
+    theme.apply(app)
+    w = MainWindow()
+    w.show()
+    qtbot.waitExposed(w)
+    w.activateWindow()
+    yield w
+    # Not qtbot.addWidget: pytest-qt would close the window before this runs, and a document with unsaved
+    # changes would then wait forever on its "save changes?" question.
+    for e in w.editors():
+        w.close_editor(e, ask=False)
+    w.close()
+    w.deleteLater()
+
+
+class User:
+    """Drives real widgets with mouse and keyboard, counting interactions (a click = 1, a key = 1)."""
+
+    def __init__(self, qtbot):
+        self.qtbot = qtbot
+        self.count = 0
+
+    def click(self, w: QWidget, pos: QPoint | None = None) -> None:
+        assert w.isVisible() and w.isEnabled(), f"{w.objectName() or w} is not clickable"
+        if isinstance(w, QCheckBox) and pos is None:
+            pos = QPoint(8, w.height() // 2)  # the box itself, also when it has no text
+        if pos is None:
+            self.qtbot.mouseClick(w, Qt.MouseButton.LeftButton)
+        else:
+            self.qtbot.mouseClick(w, Qt.MouseButton.LeftButton, pos=pos)
+        self.count += 1
+
+    def type(self, w: QWidget, text: str) -> None:
+        self.qtbot.keyClicks(w, text)
+        self.count += len(text)
+
+    def key(self, w: QWidget, key, modifier=Qt.KeyboardModifier.NoModifier) -> None:
+        self.qtbot.keyClick(w, key, modifier)
+        self.count += 1
+
+    def replace_text(self, w: QWidget, text: str) -> None:
+        """Click into a field, select all, type: what a person does to rename something."""
+        self.click(w)
+        self.key(w, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+        self.type(w, text)
+
+    def click_row(self, view: QAbstractItemView, row: int, column: int = 0, double: bool = False) -> None:
+        index = view.model().index(row, column)
+        view.scrollTo(index)
+        rect = view.visualRect(index)
+        assert rect.isValid(), f"row {row} is not visible"
+        if double:  # press-release, then the second press as a double-click: one gesture
+            self.qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+            self.qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+            self.qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+        else:
+            self.qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+        self.count += 1
+
+    def pick(self, combo, text: str) -> None:
+        """Choose a combo item the keyboard way: click the combo, type the start of the item's name."""
+        self.qtbot.mouseClick(combo, Qt.MouseButton.LeftButton)
+        self.count += 1
+        self.type(combo, text)
+        if QApplication.activePopupWidget() is not None:  # clicking opened the list: Enter takes the choice
+            self.key(combo.view(), Qt.Key.Key_Return)
+
+
+@pytest.fixture
+def user(qtbot):
+    return User(qtbot)
+
+
+def answer_dialog(qtbot, answer, seen: list | None = None, timeout_ms: int = 5000) -> None:
+    """Answer the next modal dialog: `answer` is a QMessageBox.StandardButton or a callable(dialog)."""
+    state = {"waited": 0}
+
+    def poll():
+        dlg = QApplication.activeModalWidget()
+        if dlg is None:
+            state["waited"] += 20
+            if state["waited"] < timeout_ms:
+                QTimer.singleShot(20, poll)
+            return
+        if seen is not None:
+            seen.append(dlg)
+            if isinstance(dlg, QMessageBox):
+                seen.append((dlg.windowTitle(), dlg.text(), dlg.informativeText()))
+        if callable(answer):
+            answer(dlg)
+        else:
+            dlg.button(answer).click()
+
+    QTimer.singleShot(0, poll)
+
+
+@pytest.fixture
+def answer(qtbot):
+    return lambda a, seen=None: answer_dialog(qtbot, a, seen)
