@@ -34,15 +34,23 @@ def available() -> bool:
 
 
 def default_paper() -> str:
+    """The sheets' own choice (from the locale), so the CLI and the window agree."""
+    mod = _sheets()
+    if mod is not None and hasattr(mod, "default_paper"):
+        return mod.default_paper()
     return "letter" if QLocale.system().measurementSystem() == QLocale.MeasurementSystem.ImperialUSSystem else "a4"
 
 
 def render(session, paper: str | None = None, list_issues: bool = False) -> bytes:
+    """The sheet's PDF bytes; any renderer failure becomes a DocumentError naming the document."""
     mod = _sheets()
     if mod is None:
         raise storage.DocumentError(session.path, "PDF sheets are not available in this build of Starwright")
     options = mod.SheetOptions(paper=paper or default_paper(), cards=True, list_issues=list_issues)
-    return mod.export_pdf(session.data, session.result, options)
+    try:
+        return mod.export_pdf(session.data, session.result, options)
+    except Exception as e:  # SheetError (e.g. no sheet for this kind yet) or a renderer bug: never a crash
+        raise storage.DocumentError(session.path, str(e) or type(e).__name__) from None
 
 
 def write_pdf(session, path: str, paper: str | None = None) -> None:
