@@ -17,6 +17,7 @@ from .widgets.issues_panel import IssuesPanel
 
 class DocumentEditor(QWidget):
     titleChanged = Signal()
+    is_document_editor = True
 
     def __init__(self, session: Session, parent: QWidget | None = None):
         super().__init__(parent)

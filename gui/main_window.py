@@ -8,18 +8,21 @@ from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox, QTabWidget, QWidget
 
-from model import storage
 from model.kinds import KINDS
 
 from . import settings as st
 from .dialogs import prompts
-from .editor import DocumentEditor
 from .icons import icon
 from .pages import has_pages
-from .session import Session
 from .widgets import preview as pv
-from .widgets.issues_panel import summary
 from .widgets.start_page import StartPage
+
+# The editor, the session and storage (and through them the rules engine and jsonschema) are imported
+# when the first document opens, not before the window shows (tests/benchmarks/bench_gui.py).
+
+
+def _is_editor(w) -> bool:
+    return getattr(w, "is_document_editor", False)
 
 APP = "Starwright"
 
@@ -150,14 +153,15 @@ class MainWindow(QMainWindow):
                 a.setToolTip(a.toolTip() + " (PDF sheets are not available in this build)")
 
     # ---- documents ----------------------------------------------------------------------------------
-    def editors(self) -> list[DocumentEditor]:
-        return [w for w in (self.tabs.widget(i) for i in range(self.tabs.count())) if isinstance(w, DocumentEditor)]
+    def editors(self) -> list:
+        return [w for w in (self.tabs.widget(i) for i in range(self.tabs.count())) if _is_editor(w)]
 
-    def current_editor(self) -> DocumentEditor | None:
+    def current_editor(self):
         w = self.tabs.currentWidget()
-        return w if isinstance(w, DocumentEditor) else None
+        return w if _is_editor(w) else None
 
-    def _add_editor(self, session: Session) -> DocumentEditor:
+    def _add_editor(self, session):
+        from .editor import DocumentEditor
         editor = DocumentEditor(session)
         self.undo_group.addStack(session.stack)
         editor.titleChanged.connect(lambda e=editor: self._retitle(e))
@@ -169,19 +173,22 @@ class MainWindow(QMainWindow):
             editor.set_preview_visible(True)
         return editor
 
-    def new_document(self, kind: str) -> DocumentEditor | None:
+    def new_document(self, kind: str):
+        from .session import Session
         k = KINDS.get(kind)
         if k is None or not has_pages(kind):
             return None
         return self._add_editor(Session.new(k, self))
 
-    def quick_start(self, kind: str = "stargrave-crew") -> DocumentEditor | None:
+    def quick_start(self, kind: str = "stargrave-crew"):
         editor = self.new_document(kind)
         if editor is not None:
             editor.fill_the_rest()
         return editor
 
-    def open_path(self, path: str) -> DocumentEditor | None:
+    def open_path(self, path: str):
+        from model import storage
+        from .session import Session
         path = str(path)
         resolved = str(Path(path).resolve())
         for e in self.editors():
@@ -210,7 +217,8 @@ class MainWindow(QMainWindow):
             st.settings().setValue("last_folder", str(Path(p).parent))
             self.open_path(p)
 
-    def save(self, editor: DocumentEditor | None = None) -> bool:
+    def save(self, editor=None) -> bool:
+        from model import storage
         editor = editor or self.current_editor()
         if editor is None:
             return False
@@ -226,7 +234,8 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Saved {editor.session.path}", 4000)
         return True
 
-    def save_as(self, editor: DocumentEditor | None = None) -> bool:
+    def save_as(self, editor=None) -> bool:
+        from model import storage
         editor = editor or self.current_editor()
         if editor is None:
             return False
@@ -249,7 +258,7 @@ class MainWindow(QMainWindow):
         return True
 
     def close_editor(self, editor, ask: bool = True) -> bool:
-        if not isinstance(editor, DocumentEditor):
+        if not _is_editor(editor):
             return False
         if ask and editor.session.dirty:
             self.tabs.setCurrentWidget(editor)
@@ -313,6 +322,7 @@ class MainWindow(QMainWindow):
 
     # ---- sheets -------------------------------------------------------------------------------------
     def export_pdf(self) -> None:
+        from model import storage
         e = self.current_editor()
         if e is None:
             return
@@ -361,7 +371,7 @@ class MainWindow(QMainWindow):
         show_guide(self)
 
     # ---- titles and state ---------------------------------------------------------------------------
-    def _retitle(self, editor: DocumentEditor) -> None:
+    def _retitle(self, editor) -> None:
         i = self.tabs.indexOf(editor)
         if i < 0:
             return
@@ -385,7 +395,8 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{crew} ({where})[*] — {APP}")
         self.setWindowModified(s.dirty)
 
-    def _update_status(self, editor: DocumentEditor | None) -> None:
+    def _update_status(self, editor) -> None:
+        from .widgets.issues_panel import summary
         if editor is None or editor is not self.current_editor():
             if editor is None:
                 self.status.setText("")
