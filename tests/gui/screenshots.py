@@ -23,7 +23,8 @@ def _reexec_under_xvfb() -> None:
     if not shutil.which("xvfb-run"):
         sys.exit("xvfb-run is not installed (apt-get install xvfb xauth)")
     env = dict(os.environ, _SW_UNDER_XVFB="1", QT_QPA_PLATFORM="xcb")
-    sys.exit(subprocess.call(["xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", sys.executable, *sys.argv], env=env))
+    screen = "3200x2000x24" if "--scale" in sys.argv else "1600x1000x24"  # 200%: a 4K-class screen
+    sys.exit(subprocess.call(["xvfb-run", "-a", "-s", f"-screen 0 {screen}", sys.executable, *sys.argv], env=env))
 
 
 def main() -> int:
@@ -51,7 +52,7 @@ def main() -> int:
     st.add_recent(str(broken))
     st.add_recent(str(example))
     app, win = create([])
-    win.resize(1440, 940) if not scale else win.resize(1580, 980)
+    win.resize(1440, 940)
     win.move(0, 0)
 
     def settle(ms: int = 150):
@@ -75,7 +76,12 @@ def main() -> int:
     editor = win.open_path(str(example))
     for i, page in enumerate(editor.pages):
         editor.show_page(page)
+        page.verticalScrollBar().setValue(0)
         shot(f"{i + 2:02d}-{page.title.lower().replace(' ', '-')}")
+        if page.verticalScrollBar().maximum() > 0:  # the rest of a long page
+            page.verticalScrollBar().setValue(page.verticalScrollBar().maximum())
+            shot(f"{i + 2:02d}-{page.title.lower().replace(' ', '-')}-end")
+            page.verticalScrollBar().setValue(0)
     # A crew with problems: issues marked on the fields and listed.
     bad = win.new_document("stargrave-crew")
     from model import edits
@@ -88,6 +94,8 @@ def main() -> int:
         bad.session.apply(edits.Insert("/soldiers/-", {"name": "", "type": t, "robot": False, "shotgun": False, "item": None}))
     bad.show_page(bad.pages[1])
     shot("06-captain-with-issues")
+    bad.pages[1].verticalScrollBar().setValue(bad.pages[1].verticalScrollBar().maximum())
+    shot("06-captain-with-issues-end")
     bad.show_page(bad.pages[3])
     shot("07-soldiers-with-issues")
     bad.show_page(bad.pages[0])

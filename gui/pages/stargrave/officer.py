@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFormLayout, QFrame, QGridLayout,
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFormLayout, QFrame, QGridLayout, QSizePolicy,
                                QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
@@ -59,7 +59,7 @@ class OfficerPage(Page):
 
         self.column.addWidget(heading(who))
         reductions = (f"; may lower {fig['creation_reductions']} different powers by 1"
-                      if fig["creation_reductions"] else "")
+                      if fig["creation_reductions"] else "; no reductions to activation numbers")
         self.column.addWidget(hint(
             f"Level {fig['level']} · {fig['item_slots']} item slots · {fig['powers']} powers, "
             f"{fig['basic_powers_min']} or {fig['basic_powers_max']} of them from the background's basic list"
@@ -94,7 +94,6 @@ class OfficerPage(Page):
         form.addRow("&Name", self.name)
         form.addRow("&Species", self.species)
         form.addRow("&Background", with_badge(self.background, self.bg_badge))
-        form.addRow("", self.bg_info)
         self.choices_box = QFrame()
         self.choices_box.setObjectName(f"{role}_choices")
         self.choices_box.setAccessibleName(f"{who} +1 choices")
@@ -115,8 +114,12 @@ class OfficerPage(Page):
         self.choices_words.setWordWrap(True)
         self.choices_badge = badge()
         form.addRow("+1 &to", with_badge(self.choices_box, self.choices_badge))
-        form.addRow("", self.choices_words)
         whocard.layout_.addLayout(form)
+        # Word-wrapped labels sit outside the form: inside a QFormLayout they leave tall gaps.
+        for label in (self.choices_words, self.bg_info):
+            label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        whocard.layout_.addWidget(self.choices_words)
+        whocard.layout_.addWidget(self.bg_info)
         whocard.layout_.addStretch(1)
         top.addWidget(whocard, 3)
 

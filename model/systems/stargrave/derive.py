@@ -216,7 +216,7 @@ def item_options(officer: dict, role: str, t: Tables) -> list[dict]:
             reason = f"already wears {armour[0]}; only one armour"
         elif item["kind"] == "weapon" and any(item["slots"] >= s["bars_weapon_slots"] for s in shields):
             reason = f"cannot be carried with a {shields[0]['name'].lower()}"
-        elif slots > free:
+        elif slots and slots > free:
             reason = (f"needs {slots} slot{'s' if slots != 1 else ''}; "
                       f"{max(free, 0)} of {fig['item_slots']} free")
         out.append({"name": item["name"], "rulebook_name": item.get("rulebook_name", item["name"]),
