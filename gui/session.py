@@ -43,7 +43,7 @@ class Session(QObject):
         self.path = str(path) if path else None
         self.stack = QUndoStack(self)
         self.stack.cleanChanged.connect(self._clean_changed)
-        self.result: Result = evaluate(self.data, self.kind)
+        self.result: Result = evaluate(self.data, self.kind, origin=self.path)
         self._typing_run = 0
 
     def _clean_changed(self, _clean: bool) -> None:
@@ -89,7 +89,7 @@ class Session(QObject):
 
     def _reevaluate(self, touched: list[str], source=None) -> None:
         old = self.result
-        new = evaluate(self.data, self.kind)
+        new = evaluate(self.data, self.kind, origin=self.path)
         self.result = new
         derived_changed = {k for k in set(old.derived) | set(new.derived) if old.derived.get(k) != new.derived.get(k)}
         self.changed.emit(Change(touched, source, old.issues != new.issues, derived_changed, new))

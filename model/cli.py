@@ -126,7 +126,7 @@ def cmd_check(args) -> int:
             worst = 2
             _err(str(e))
             continue
-        result = evaluate(loaded.data, loaded.kind, packs)
+        result = evaluate(loaded.data, loaded.kind, packs, origin=name)
         if not result.schema_valid:
             worst = 2
         elif result.has_errors:
@@ -189,7 +189,7 @@ def cmd_export(args) -> int:
     except (DocumentError, PackError) as e:
         _err(str(e))
         return 2
-    result = evaluate(loaded.data, loaded.kind, packs)
+    result = evaluate(loaded.data, loaded.kind, packs, origin=src)
     try:
         options = SheetOptions.from_cli(args)
         pdf = export_pdf(loaded.data, result, options)

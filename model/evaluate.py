@@ -37,13 +37,15 @@ def pack_for(data: dict, kind: Kind, extra: list[Pack] | None = None) -> tuple[P
     return pack, []
 
 
-def evaluate(data: dict, kind: Kind, extra_packs: list[Pack] | None = None) -> Result:
+def evaluate(data: dict, kind: Kind, extra_packs: list[Pack] | None = None, origin=None) -> Result:
+    """`origin` is the document's file path (None when unsaved): systems that link other files
+    (LINKS_FILES, e.g. a Starchasers ship's crew) find them relative to it."""
     issues = schema_issues(kind.schema, data)
     if issues:
         # Structure is broken: rules would be guessing. Report where the structure is wrong.
         return Result(sort_issues(issues), {}, None, False)
     pack, pack_issues = pack_for(data, kind, extra_packs)
     system = kind.system
-    derived = system.derive(data, pack)
+    derived = system.derive(data, pack, origin) if getattr(system, "LINKS_FILES", False) else system.derive(data, pack)
     issues = pack_issues + system.check(data, derived, pack)
     return Result(sort_issues(issues), derived, pack, True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...issues import Issue
+from . import crew as _crew
 from . import pack_problems
 from . import ship_check as _check
 from . import ship_derive as _derive
@@ -58,12 +59,19 @@ def new_from_preset(pack, type_name: str, role: str = "player", name: str = "New
     return data
 
 
-def derive(data: dict, pack) -> dict:
-    return _derive.derive(data, tables(pack))
+# evaluate() passes the document's file path as `origin` to systems that link other files (crew links).
+LINKS_FILES = True
+
+
+def derive(data: dict, pack, origin=None) -> dict:
+    """`origin`: the ship file's path; linked crew files are found relative to it (model.systems.starchasers.crew)."""
+    t = tables(pack)
+    return _derive.derive(data, t, _crew.resolve(data, t, origin))
 
 
 def check(data: dict, derived: dict, pack) -> list[Issue]:
-    return _check.check(data, derived, tables(pack))
+    t = tables(pack)
+    return _check.check(data, derived, t) + _crew.check(data, derived, t)
 
 
 def preset_edit(data: dict, pack, type_name: str):

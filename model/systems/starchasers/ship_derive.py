@@ -53,17 +53,19 @@ def passive_defense(data: dict, t: Tables) -> tuple[int | None, list]:
     return value, how
 
 
-def pilot_pools(data: dict, pd: int | None) -> dict:
-    """SC-SHIP-15 (Dodge = Deftness + Piloting + Passive Defense) and SC-SHIP-27 (Initiative)."""
-    pilot = data.get("pilot") or {}
+def pilot_pools(data: dict, pd: int | None, pilot: dict | None = None, who: str | None = None) -> dict:
+    """SC-SHIP-15 (Dodge = Deftness + Piloting + Passive Defense) and SC-SHIP-27 (Initiative).
+    `pilot` is the linked pilot's dice (crew.effective_pilot) when a character is linked; `who` names them."""
+    pilot = (data.get("pilot") or {}) if pilot is None else pilot
+    whose = f"{who}'s" if who else "pilot's"
     deft, pil, per = _int(pilot.get("deftness")), _int(pilot.get("piloting")), _int(pilot.get("perception"))
     out: dict = {"dodge": None, "dodge_derivation": [], "initiative": None, "initiative_derivation": []}
     if deft is not None and pil is not None and pd is not None:
         out["dodge"] = deft + pil + pd
-        out["dodge_derivation"] = [["pilot's Deftness", deft], ["pilot's Piloting", pil], ["Passive Defense", pd]]
+        out["dodge_derivation"] = [[f"{whose} Deftness", deft], [f"{whose} Piloting", pil], ["Passive Defense", pd]]
     if per is not None and pil is not None:
         out["initiative"] = per + pil
-        out["initiative_derivation"] = [["pilot's Perception", per], ["pilot's Piloting", pil]]
+        out["initiative_derivation"] = [[f"{whose} Perception", per], [f"{whose} Piloting", pil]]
     return out
 
 
@@ -124,18 +126,27 @@ UNSET_KEYS = ("size", "speed", "armor", "maneuverability", "hull_points", "struc
               "power_generation", "shield_rating", "hard_points", "cargo_tons")
 
 
-def derive(data: dict, t: Tables) -> dict:
+def derive(data: dict, t: Tables, crew: list[dict] | None = None) -> dict:
+    """`crew` is crew.resolve()'s list: a linked pilot/gunner replaces the dice entered on the ship."""
+    from . import crew as crew_links
+    crew = crew or []
     out = hard_points(data, t)
     pd, how = passive_defense(data, t)
     out["passive_defense"] = pd
     out["passive_defense_derivation"] = how
-    out.update(pilot_pools(data, pd))
+    pilot, pilot_name = crew_links.effective_pilot(data, crew)
+    out.update(pilot_pools(data, pd, pilot, pilot_name))
+    out["pilot_name"] = pilot_name or (data.get("pilot") or {}).get("name") or None
+    out["pilot_linked"] = pilot_name is not None
     out["structure_points_expected"] = t.structure_for(data.get("role"))
     size = t.sizes.get(_int(data.get("size")))
     out["size_example"] = size["example"] if size else None
     out["size_maneuverability"] = size["maneuverability"] if size else None
     out["maneuvers"] = maneuvers(data, t)
-    gunner = data.get("gunner") or {}
+    gunner, gunner_name = crew_links.effective_gunner(data, crew)
+    out["gunner_name"] = gunner_name or (data.get("gunner") or {}).get("name") or None
+    out["gunner_linked"] = gunner_name is not None
     out["weapons"] = [weapon_pool(w, gunner, t) for w in data.get("weapons", [])]
+    out["crew"] = crew_links.public(crew)
     out["unset"] = [k for k in UNSET_KEYS if data.get(k) is None]
     return out

@@ -1,0 +1,195 @@
+"""Crew links of a Starchasers ship: character files named at the ship's stations (SC-SHIP-26, SC-CHAR-27).
+
+The ship document stores `"crew": {"pilot": {"file": "dash-korrin.starwright"}, ...}`, each file named
+relative to the ship file (an absolute path is accepted, e.g. while the ship is not saved yet). `resolve`
+loads each linked character the same way the program opens a file (model.storage.load), derives its pools
+and reports what it found per station; a link that is missing, unreadable, not a character, or made
+before the ship had a file name becomes a status and a sentence, never an exception. `check` turns those
+into issues at /crew/<station>/file.
+
+Pure model code: no Qt. Loaded characters are cached by (path, modification time, size), so re-checking
+the ship after every edit does not re-read unchanged files.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any
+
+from ...issues import ERROR, INFO, WARNING, Issue
+from ...storage import DocumentError, load
+from . import character_derive
+from .tables import Tables, fold
+
+CHARACTER_FORMAT = "starwright/starchasers-character"
+
+OK, MISSING, BROKEN, NOT_A_CHARACTER, NOT_SAVED, UNKNOWN_STATION = (
+    "ok", "missing", "broken", "not_a_character", "not_saved", "unknown_station")
+
+_CACHE: "OrderedDict[tuple, tuple[str, Any]]" = OrderedDict()
+_CACHE_SIZE = 64
+
+
+def stations(t: Tables) -> dict[str, dict]:
+    """The stations the rules pack names, by key (empty for a pack without them)."""
+    return {s["key"]: s for s in t.ship.get("stations", [])}
+
+
+def link_path(file: str, origin: str | os.PathLike | None) -> Path | None:
+    """Where a link points: absolute as stored, else relative to the ship file's folder (None: not knowable)."""
+    p = Path(file)
+    if p.is_absolute():
+        return p
+    if origin is None:
+        return None
+    return Path(origin).resolve().parent / p
+
+
+def relative_link(character: str | os.PathLike, origin: str | os.PathLike | None) -> str:
+    """What to store for a character file: relative to the ship's folder (with /), or absolute when the ship
+    has no file yet or the two are on different drives."""
+    target = Path(character).resolve()
+    if origin is None:
+        return target.as_posix()
+    try:
+        return Path(os.path.relpath(target, Path(origin).resolve().parent)).as_posix()
+    except ValueError:  # another drive on Windows
+        return target.as_posix()
+
+
+def _load_character(path: Path) -> tuple[str, Any]:
+    """(status, character data or a message). Cached while the file is unchanged."""
+    try:
+        st = path.stat()
+        key = (str(path), st.st_mtime_ns, st.st_size)
+    except FileNotFoundError:
+        return MISSING, "there is no such file"
+    except OSError as e:
+        return BROKEN, f"it cannot be read ({e.strerror or e})"
+    if key in _CACHE:
+        _CACHE.move_to_end(key)
+        return _CACHE[key]
+    try:
+        loaded = load(path)
+        if loaded.data.get("format") != CHARACTER_FORMAT:
+            found = (loaded.kind.title if loaded.kind else "another kind of document")
+            value = (NOT_A_CHARACTER, f"it is a {found}, not a Starchasers character")
+        else:
+            value = (OK, loaded.data)
+    except DocumentError as e:
+        if "no such file" in e.message:
+            value = (MISSING, e.message)
+        else:
+            place = f" at {e.where}" if e.where else ""
+            value = (BROKEN, f"{e.message}{place}")
+    _CACHE[key] = value
+    while len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return value
+
+
+def resolve_one(station: str, file: Any, t: Tables, origin) -> dict:
+    known = stations(t)
+    label = known.get(station, {}).get("label", station.replace("_", " ").capitalize())
+    out: dict = {"station": station, "label": label, "file": file, "path": None, "status": OK, "message": "",
+                 "name": "", "attributes": {}, "skills": {}, "pools": {}, "character": None}
+    if station not in known:
+        out.update(status=UNKNOWN_STATION,
+                   message=f'"{station}" is not a ship station in the rules pack; choose one of '
+                           f'{", ".join(s["label"] for s in known.values()) or "none (this pack names no stations)"}.')
+        return out
+    path = link_path(str(file), origin)
+    if path is None:
+        out.update(status=NOT_SAVED,
+                   message=f"{label}: the link \"{file}\" is relative to the ship file, and this ship has not been "
+                           f"saved yet; save the ship (or link the character again) so the file can be found.")
+        return out
+    out["path"] = str(path)
+    status, got = _load_character(path)
+    if status != OK:
+        lead = {MISSING: "cannot be found", BROKEN: "cannot be used",
+                NOT_A_CHARACTER: "is not a character"}[status]
+        out.update(status=status, message=f"{label}: the linked character file \"{file}\" {lead}: {got}. "
+                                          f"The ship uses the dice entered on it instead; link the file again or "
+                                          f"unlink it.")
+        return out
+    d = character_derive.derive(got, t)
+    out.update(name=str(got.get("name") or Path(file).stem), character=got,
+               attributes={k: v["level"] for k, v in d["attributes"].items()},
+               skills={s["name"]: s["level"] for s in d["skills"]},
+               pools={k: {"label": p["label"], "dice": p["dice"], "parts": p["parts"]}
+                      for k, p in d["ship_pools"].items()
+                      if k in known[station]["pools"]})
+    return out
+
+
+def resolve(data: dict, t: Tables, origin) -> list[dict]:
+    """Every crew link of a ship, in the rules pack's station order (unknown stations last)."""
+    crew = data.get("crew") or {}
+    order = list(stations(t))
+    keys = sorted(crew, key=lambda k: (order.index(k) if k in order else len(order), k))
+    return [resolve_one(k, (crew[k] or {}).get("file", ""), t, origin) for k in keys]
+
+
+def _skill(levels: dict, name: str) -> int:
+    for k, v in levels.items():
+        if fold(k) == fold(name):
+            return v
+    return 0
+
+
+def linked(crew: list[dict], station: str) -> dict | None:
+    for c in crew:
+        if c["station"] == station and c["status"] == OK:
+            return c
+    return None
+
+
+def effective_pilot(data: dict, crew: list[dict]) -> tuple[dict, str | None]:
+    """The pilot's dice the ship rules use: from the linked pilot when the link works, else as entered."""
+    c = linked(crew, "pilot")
+    if c is None:
+        return data.get("pilot") or {}, None
+    a = c["attributes"]
+    return {"name": c["name"], "deftness": a.get("deftness"), "perception": a.get("perception"),
+            "piloting": _skill(c["skills"], "Piloting")}, c["name"]
+
+
+def effective_gunner(data: dict, crew: list[dict]) -> tuple[dict, str | None]:
+    """The gunner's dice: attributes from the linked gunner; proficiency stays on the ship (gunner.proficient)."""
+    entered = data.get("gunner") or {}
+    c = linked(crew, "gunner")
+    if c is None:
+        return entered, None
+    a = c["attributes"]
+    return {"name": c["name"], "deftness": a.get("deftness"), "intelligence": a.get("intelligence"),
+            "proficient": list(entered.get("proficient", []))}, c["name"]
+
+
+def public(crew: list[dict]) -> list[dict]:
+    """The crew as reported under `derived` (JSON-friendly; the loaded character itself is left out)."""
+    return [{k: v for k, v in c.items() if k != "character"} for c in crew]
+
+
+def check(data: dict, derived: dict, t: Tables) -> list[Issue]:
+    """A broken link is an error at /crew/<station>/file; an absolute link is a note (it breaks when moved)."""
+    out: list[Issue] = []
+    for c in derived.get("crew", []):
+        ptr = f"/crew/{c['station']}/file"
+        if c["status"] == UNKNOWN_STATION:
+            out.append(Issue(f"/crew/{c['station']}", "SC-SHIP-26", ERROR, c["message"]))
+        elif c["status"] != OK:
+            out.append(Issue(ptr, "SC-SHIP-26", ERROR if c["status"] != NOT_SAVED else WARNING, c["message"]))
+        else:
+            if Path(str(c["file"])).is_absolute():
+                out.append(Issue(ptr, "SC-SHIP-26", INFO,
+                                 f"{c['label']}: {c['name']} is linked by a full path; save the ship and link "
+                                 f"the character again to keep the link working when the folder moves."))
+            entered = {k: v for k, v in (data.get(c["station"]) or {}).items() if k != "proficient" and v not in (None, "")}
+            if c["station"] in ("pilot", "gunner") and entered:
+                out.append(Issue(f"/{c['station']}", "SC-SHIP-26", INFO,
+                                 f"{c['label']}: {c['name']} is linked, so the dice entered on the ship for the "
+                                 f"{c['station']} are not used."))
+    return out
