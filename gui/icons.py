@@ -17,3 +17,10 @@ def icon(name: str) -> QIcon:
 
 def severity_icon(severity: str) -> QIcon:
     return icon({"error": "error", "warning": "warning"}.get(severity, "info"))
+
+
+def kind_icon(kind: str) -> QIcon:
+    """The picture for a document kind on the start page and its tabs."""
+    if kind.startswith("stargrave"):
+        return icon("crew")
+    return icon("ship" if kind.endswith("-ship") else "character")

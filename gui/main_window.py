@@ -12,7 +12,7 @@ from model.kinds import KINDS
 
 from . import settings as st
 from .dialogs import prompts
-from .icons import icon
+from .icons import icon, kind_icon
 from .pages import has_pages
 from .widgets import preview as pv
 from .widgets.start_page import StartPage
@@ -91,6 +91,15 @@ class MainWindow(QMainWindow):
         self.a_quit = self._act("&Quit", self.close, K.Quit, "quit", "Quit Starwright")
         self.a_quit.setMenuRole(QAction.MenuRole.QuitRole)
         file.insertAction(self.recent_menu.menuAction(), self.a_new)
+        self.new_menu = file.addMenu("New &Other")
+        from .widgets.start_page import kinds_on_offer
+        for kind, title, ok in kinds_on_offer():
+            if kind == "stargrave-crew":
+                continue
+            a = self.new_menu.addAction(kind_icon(kind), f"{title}" if ok else f"{title} (coming soon)")
+            a.setEnabled(ok)
+            a.triggered.connect(lambda _=False, k=kind: self.new_document(k))
+        file.insertAction(self.recent_menu.menuAction(), self.new_menu.menuAction())
         file.insertAction(self.recent_menu.menuAction(), self.a_open)
         for a in (self.a_save, self.a_save_as):
             file.addAction(a)
@@ -165,7 +174,7 @@ class MainWindow(QMainWindow):
         editor = DocumentEditor(session)
         self.undo_group.addStack(session.stack)
         editor.titleChanged.connect(lambda e=editor: self._retitle(e))
-        i = self.tabs.addTab(editor, icon("crew"), "")
+        i = self.tabs.addTab(editor, kind_icon(session.kind.kind), "")
         self.tabs.setCurrentIndex(i)
         self._retitle(editor)
         session.changed.connect(lambda _c, e=editor: self._update_status(e))

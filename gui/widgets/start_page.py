@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QListWi
 
 from model.kinds import KINDS, PLANNED
 
-from ..icons import icon
+from ..icons import icon, kind_icon
 from ..pages import has_pages
 from .common import Card, heading, hint
 
@@ -65,7 +65,7 @@ class StartPage(QScrollArea):
             b = QToolButton()
             b.setObjectName(f"new_{kind}")
             b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextUnderIcon)
-            b.setIcon(icon("crew" if kind.startswith("stargrave") else "planned"))
+            b.setIcon(kind_icon(kind) if ok else icon("planned"))
             b.setIconSize(QSize(40, 40))
             b.setMinimumSize(QSize(190, 96))
             b.setAutoRaise(False)
