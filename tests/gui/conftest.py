@@ -110,3 +110,33 @@ def answer_dialog(qtbot, answer, seen: list | None = None, timeout_ms: int = 500
 @pytest.fixture
 def answer(qtbot):
     return lambda a, seen=None: answer_dialog(qtbot, a, seen)
+
+
+STUCK_DIALOG_MS = 15000
+
+
+@pytest.fixture(autouse=True)
+def _no_stuck_dialogs(qapp):
+    """A modal dialog that no test answers would block forever on the offscreen platform: after
+    STUCK_DIALOG_MS it is closed and the test fails, naming the dialog, instead of hanging the run."""
+    stuck: list[str] = []
+    seen = {"widget": None, "ms": 0}
+
+    def poll():
+        dlg = QApplication.activeModalWidget()
+        if dlg is None or dlg is not seen["widget"]:
+            seen.update(widget=dlg, ms=0)
+            return
+        seen["ms"] += 500
+        if seen["ms"] >= STUCK_DIALOG_MS:
+            text = dlg.text() if isinstance(dlg, QMessageBox) else ""
+            stuck.append(f"{type(dlg).__name__} {dlg.windowTitle()!r} {text!r}")
+            dlg.reject()
+            seen.update(widget=None, ms=0)
+
+    timer = QTimer()
+    timer.timeout.connect(poll)
+    timer.start(500)
+    yield
+    timer.stop()
+    assert not stuck, f"a modal dialog was left open with nobody to answer it: {stuck}"
