@@ -56,6 +56,7 @@ def _renderer(module: str) -> Callable:
 RENDERERS: dict[str, Callable] = {
     "stargrave-crew": _renderer("stargrave"),
     "starchasers-ship": _renderer("starchasers_ship"),
+    "starchasers-character": _renderer("starchasers_character"),
     "starfrontiers-character": _renderer("starfrontiers"),
     "knighthawks-ship": _renderer("knighthawks"),
 }

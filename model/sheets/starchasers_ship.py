@@ -64,7 +64,7 @@ class ShipSheet:
     def defense(self) -> Flowable:
         d = self.d
         pilot = self.data.get("pilot") or {}
-        who = f" ({one_line(pilot['name'])})" if pilot.get("name") else ""
+        who = f" ({one_line(pilot['name'])})" if pilot.get("name") and not d.get("pilot_linked") else ""
         values = {
             "passive_defense": _num(d.get("passive_defense")),
             "passive_how": _how(d["passive_defense_derivation"]) if d.get("passive_defense_derivation") else "set Armor and Maneuverability",
@@ -168,7 +168,8 @@ class ShipSheet:
         if not rows:
             rows.append(["No weapons installed", "", "", "", "", "", "", "", "", "", ""])
         gunner = self.data.get("gunner") or {}
-        right = f"gunner: {one_line(gunner['name'])}" if gunner.get("name") else "attack pools without a gunner: add the gunner's dice if proficient"
+        name = self.d.get("gunner_name") or gunner.get("name")
+        right = f"gunner: {one_line(name)}" if name else "attack pools without a gunner: add the gunner's dice if proficient"
         return [KeepTogether([SectionBar(kit, "Weapons", right), Spacer(1, 1.2 * mm),
                               house_table(kit, cols, rows, kit.frame_width)])]
 
@@ -180,6 +181,36 @@ class ShipSheet:
         rows = [[e.get("name", ""), _num(e.get("hard_points")), _num(e.get("cost")), e.get("notes", "")] for e in eq]
         return [KeepTogether([SectionBar(kit, "Equipment"), Spacer(1, 1.2 * mm),
                               house_table(kit, kit.table("equipment")["columns"], rows, kit.frame_width)])]
+
+    def crew(self) -> list[Flowable]:
+        """SC-SHIP-26 / SC-CHAR-27: the characters linked at the stations and the pools they bring."""
+        kit = self.kit
+        links = self.d.get("crew") or []
+        if not links:
+            return []
+        cols = kit.layout["tables"].get("crew", {}).get("columns") or [
+            {"bind": "station", "label": "Station", "width": 0.16, "font": "cond_bold"},
+            {"bind": "name", "label": "Character", "width": 0.18, "font": "cond_bold"},
+            {"bind": "pools", "label": "Pools at this station", "width": 0.44},
+            {"bind": "file", "label": "File", "width": 0.22}]
+        rows, styles = [], []
+        pd = self.d.get("passive_defense")
+        for i, c in enumerate(links, start=1):
+            if c["status"] == "ok":
+                parts = []
+                for key, p in c["pools"].items():
+                    dice = p["dice"]
+                    if key == "dodge" and dice is not None and pd is not None:
+                        parts.append(f"{p['label']} {dice + pd} (with Passive Defense {pd})")
+                    else:
+                        parts.append(f"{p['label']} {'?' if dice is None else dice}")
+                rows.append([c["label"], c["name"], " · ".join(parts) or "—", c["file"]])
+            else:
+                rows.append([c["label"], "not linked", c["message"], c["file"]])
+                styles.append(("TEXTCOLOR", (1, i), (2, i), kit.color["alert"]))
+        return [KeepTogether([SectionBar(kit, "Crew", "linked character files; their dice drive Dodge, Initiative "
+                                                      "and the attack pools"), Spacer(1, 1.2 * mm),
+                              house_table(kit, cols, rows, kit.frame_width, extra_styles=styles)])]
 
     # ---- reference -------------------------------------------------------------------------------
     def reference(self) -> list[Flowable]:
@@ -215,7 +246,7 @@ class ShipSheet:
     def sheet(self) -> Sheet:
         kit = self.kit
         story: list[Flowable] = [self.header(), Spacer(1, 1.5 * mm), self.defense(), Spacer(1, kit.gap)]
-        for block in (self.body, self.weapons, self.equipment, self.reference, self.notes):
+        for block in (self.body, self.crew, self.weapons, self.equipment, self.reference, self.notes):
             part = block()
             if part:
                 story += part + [Spacer(1, kit.gap)]

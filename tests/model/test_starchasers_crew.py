@@ -185,3 +185,27 @@ def test_crewed_example_and_cli_check(tmp_path):
     rep = json.loads(out.stdout)
     assert rep["derived"]["dodge"] == 3 + 2 + 0
     assert [c["status"] for c in rep["derived"]["crew"]] == ["ok", "ok"]
+
+
+def _sheet_text(path: Path, tmp_path: Path) -> str:
+    from model.sheets import SheetOptions, export_pdf
+    data, r = run(path)
+    pdf = tmp_path / "ship.pdf"
+    pdf.write_bytes(export_pdf(data, r, SheetOptions()))
+    out = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    return " ".join(out.split())
+
+
+def test_SC_SHIP_15_ship_sheet_prints_the_crew_and_their_dodge(tmp_path):
+    character(tmp_path)
+    text = _sheet_text(ship_with_crew(tmp_path, {"pilot": "dash.starwright", "gunner": "dash.starwright"}), tmp_path)
+    assert "Dash Korrin's Deftness 3 + Dash Korrin's Piloting 2 +" in text
+    assert "Pilot (Helm) Dash Korrin Initiative 5 · Dodge 5 (with Passive Defense 0) · Ram 5 dash.starwright" in text
+    assert "Gunner (Weapons) Dash Korrin Tractor beam 4 · Clamp 3" in text
+    assert "gunner: Dash Korrin" in text and "6 dice (Damage 3 +" in text
+
+
+def test_SC_SHIP_26_ship_sheet_says_when_a_link_is_broken(tmp_path):
+    text = _sheet_text(ship_with_crew(tmp_path, {"pilot": "gone.starwright"}), tmp_path)
+    assert "Pilot (Helm) not linked Pilot (Helm): the linked" in text and "cannot be found" in text
+    assert "Not legal as printed: 1 rule error" in text
