@@ -206,7 +206,8 @@ class ShipSheet:
                         parts.append(f"{p['label']} {'?' if dice is None else dice}")
                 rows.append([c["label"], c["name"], " · ".join(parts) or "—", c["file"]])
             else:
-                rows.append([c["label"], "not linked", c["message"], c["file"]])
+                problem = c.get("problem") or c["message"]
+                rows.append([c["label"], "not linked", problem[:1].upper() + problem[1:], c["file"]])
                 styles.append(("TEXTCOLOR", (1, i), (2, i), kit.color["alert"]))
         return [KeepTogether([SectionBar(kit, "Crew", "linked character files; their dice drive Dodge, Initiative "
                                                       "and the attack pools"), Spacer(1, 1.2 * mm),

@@ -207,5 +207,5 @@ def test_SC_SHIP_15_ship_sheet_prints_the_crew_and_their_dodge(tmp_path):
 
 def test_SC_SHIP_26_ship_sheet_says_when_a_link_is_broken(tmp_path):
     text = _sheet_text(ship_with_crew(tmp_path, {"pilot": "gone.starwright"}), tmp_path)
-    assert "Pilot (Helm) not linked Pilot (Helm): the linked" in text and "cannot be found" in text
+    assert "Pilot (Helm) not linked" in text and "The linked character file \"gone.starwright\" cannot" in text
     assert "Not legal as printed: 1 rule error" in text

@@ -111,9 +111,9 @@ def resolve_one(station: str, file: Any, t: Tables, origin) -> dict:
     if status != OK:
         lead = {MISSING: "cannot be found", BROKEN: "cannot be used",
                 NOT_A_CHARACTER: "is not a character"}[status]
-        out.update(status=status, message=f"{label}: the linked character file \"{file}\" {lead}: {got}. "
-                                          f"The ship uses the dice entered on it instead; link the file again or "
-                                          f"unlink it.")
+        problem = (f"the linked character file \"{file}\" {lead}: {got}. The ship uses the dice entered on it "
+                   f"instead; link the file again or unlink it.")
+        out.update(status=status, problem=problem, message=f"{label}: {problem}")
         return out
     d = character_derive.derive(got, t)
     out.update(name=str(got.get("name") or Path(file).stem), character=got,
