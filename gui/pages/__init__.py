@@ -13,6 +13,7 @@ from types import ModuleType
 PAGES: dict[str, str] = {
     "stargrave-crew": "gui.pages.stargrave",
     "starchasers-ship": "gui.pages.starchasers.ship",
+    "starchasers-character": "gui.pages.starchasers.character",
     "starfrontiers-character": "gui.pages.starfrontiers",
     "knighthawks-ship": "gui.pages.knighthawks",
 }

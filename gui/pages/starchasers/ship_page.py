@@ -33,7 +33,7 @@ class ShipPage(Page):
                 "/hull_points", "/structure_points", "/system_durability", "/power_generation", "/shield_rating",
                 "/hard_points", "/added_hard_points", "/cargo_tons", "/atmospheric_maneuverability",
                 "/communications_range", "/sensor_range", "/hyperdrive_rating", "/backup_hyperdrive_rating",
-                "/medical_bonus", "/navigation_computer", "/sensor_assistance", "/pilot", "/gunner", "/notes", "")
+                "/medical_bonus", "/navigation_computer", "/sensor_assistance", "/pilot", "/gunner", "/crew", "/notes", "")
 
     def owns(self, pointer: str) -> bool:
         return not pointer.startswith(("/weapons", "/equipment"))
@@ -184,6 +184,9 @@ class ShipPage(Page):
         crew.layout_.addLayout(prow)
         binder.custom("/gunner/proficient", crew, self, self._show_proficient, deep=True)
         self.column.addWidget(crew)
+        from .character_links import CrewSection  # the crew links (linked character files)
+        self.crew_links = CrewSection(self, session, binder)
+        self.column.insertWidget(self.column.indexOf(crew), self.crew_links)
         self.column.addStretch(1)
         self._refresh_derived()
 
@@ -236,3 +239,4 @@ class ShipPage(Page):
     def on_changed(self, change) -> None:
         if change.derived_changed:
             self._refresh_derived()
+            self.crew_links.on_changed(change)

@@ -1,0 +1,113 @@
+"""Bound controls for the Starchasers character pages.
+
+LevelBox: a number box that shows the rules' name of its level ("3 Talented", "2 Novice"); a value beyond
+the rules' range is kept and shown as such ("6: outside 1 to 5"), never clamped (DECISIONS.md: a rule
+violation never blocks typing). The names come from the rules pack, passed in by the page.
+
+`set_in_map` writes one key of an object that may not exist yet (`bonuses`, `skill_attributes`, `crew`):
+one edit either way, so one undo step.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QValidator
+from PySide6.QtWidgets import QSpinBox
+
+from model import edits
+from model import pointer as jp
+
+from .fields import NOT_SET
+
+
+class LevelBox(QSpinBox):
+    """An integer level with its name; with `nullable` the lowest value stands for null ("not set")."""
+
+    def __init__(self, names: dict[int, str], lo: int, hi: int, nullable: bool, parent=None):
+        super().__init__(parent)
+        self.names, self.lo, self.hi, self.nullable = names, lo, hi, nullable
+        # room beyond the rules' range so bad values in a file are shown as they are, and can be typed
+        self.setRange(lo - 2 if nullable else lo - 1, hi + 4)
+        if nullable:
+            self.setSpecialValueText(NOT_SET)
+        self.setMinimumWidth(self.fontMetrics().horizontalAdvance("8 Exceptional (outside)") + 30)
+
+    def textFromValue(self, v: int) -> str:  # noqa: N802 (Qt name)
+        if v in self.names:
+            return f"{v} {self.names[v]}"
+        return f"{v}: outside {self.lo} to {self.hi}"
+
+    def valueFromText(self, text: str) -> int:  # noqa: N802
+        head = text.strip().split(" ")[0].rstrip(":")
+        try:
+            return int(head)
+        except ValueError:
+            for v, name in self.names.items():
+                if name.casefold().startswith(text.strip().casefold()) and text.strip():
+                    return v
+            return self.minimum()
+
+    def validate(self, text, pos):  # noqa: D401
+        t = text.strip()
+        if not t or t == "-" or NOT_SET.startswith(t):
+            return QValidator.State.Intermediate, text, pos
+        head = t.split(" ")[0].rstrip(":")
+        try:
+            int(head)
+            return QValidator.State.Acceptable, text, pos
+        except ValueError:
+            if any(n.casefold().startswith(t.casefold()) for n in self.names.values()):
+                return QValidator.State.Intermediate, text, pos
+            return QValidator.State.Invalid, text, pos
+
+    def json_value(self):
+        v = self.value()
+        return None if self.nullable and v == self.minimum() else v
+
+    def display(self, value) -> None:
+        self.blockSignals(True)
+        try:
+            if value is None or isinstance(value, bool) or not isinstance(value, int):
+                self.setValue(self.minimum() if self.nullable else 0)
+            else:
+                floor = self.minimum() + (1 if self.nullable else 0)
+                self.setValue(max(floor, min(value, self.maximum())))
+        finally:
+            self.blockSignals(False)
+
+
+def map_edit(data: dict, mapname: str, key: str, value) -> edits.Edit:
+    """Set `/mapname/key`, creating the object when the document has none yet."""
+    if not isinstance(data.get(mapname), dict):
+        return edits.Set(jp.join(mapname), {key: value})
+    return edits.Set(jp.join(mapname, key), value)
+
+
+def remove_edit(data: dict, mapname: str, key: str) -> edits.Edit | None:
+    if isinstance(data.get(mapname), dict) and key in data[mapname]:
+        return edits.Remove(jp.join(mapname, key))
+    return None
+
+
+def key_for(mapping: dict | None, name: str) -> str:
+    """The key a document uses for a skill (any letter case), or the name itself when it has none."""
+    from model.systems.starchasers.tables import fold
+    for k in (mapping or {}):
+        if fold(k) == fold(name):
+            return k
+    return name
+
+
+def bind_level(binder, pointer: str, box: LevelBox, page, badge=None, on_set=None):
+    """Bind a LevelBox: each change is one edit (a run of clicks or typing merges into one undo step).
+    `on_set(value) -> Edit` builds the edit when the pointer's parent may be missing."""
+    def changed(_v):
+        value = box.json_value()
+        if on_set is not None:
+            edit = on_set(value)
+            if edit is not None:
+                binder.session.apply(edit, source=box, merge_key=(pointer, binder.session.typing_run))
+            return
+        binder.set_value(pointer, value, box, typing=True)
+    box.valueChanged.connect(changed)
+    box.editingFinished.connect(binder.session.new_typing_run)
+    return binder.custom(pointer, box, page, box.display, deep=False, badge=badge)
