@@ -31,6 +31,12 @@ class LevelBox(QSpinBox):
             self.setSpecialValueText(NOT_SET)
         self.setMinimumWidth(self.fontMetrics().horizontalAdvance("8 Exceptional (outside)") + 30)
 
+    def stepBy(self, steps: int) -> None:  # noqa: N802 - from "not set", the first step up is the lowest level
+        if self.nullable and self.value() == self.minimum() and steps > 0:
+            self.setValue(self.lo + steps - 1)
+            return
+        super().stepBy(steps)
+
     def textFromValue(self, v: int) -> str:  # noqa: N802 (Qt name)
         if v in self.names:
             return f"{v} {self.names[v]}"

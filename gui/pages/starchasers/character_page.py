@@ -137,7 +137,10 @@ class CharacterPage(Page):
         self.force_reset = QPushButton("Set the Force Rating to 0")
         self.force_reset.setObjectName("forceReset")
         self.force_reset.clicked.connect(lambda: self.session.apply(edits.Set("/force_rating", 0)))
-        self.force_card.add(self.force_reset)
+        reset_row = QHBoxLayout()
+        reset_row.addWidget(self.force_reset)
+        reset_row.addStretch(1)
+        self.force_card.layout_.addLayout(reset_row)
         self.column.addWidget(self.force_card)
         bind_number(binder, "/force_rating", self.force, self, badge=self.force_badge)
 

@@ -51,7 +51,7 @@ class SkillsPage(Page):
         self.skill_card = Card("Skills")
         self.grid = QGridLayout()
         self.grid.setHorizontalSpacing(10)
-        self.grid.setColumnStretch(0, 2)
+        self.grid.setColumnStretch(6, 1)  # spare width goes to the right, so each row reads across
         self.skill_card.layout_.addLayout(self.grid)
         row = QHBoxLayout()
         self.new_skill = QLineEdit()
