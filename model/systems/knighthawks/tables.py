@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
+from ..lookup import alias_index, fold, pack_tables
 
 WEAPONS = "weapons"
 DEFENSES = "defenses"
 GROUPS = (WEAPONS, DEFENSES)
-
-
-def fold(name: str) -> str:
-    return " ".join(name.casefold().replace("-", " ").replace("_", " ").split())
 
 
 def bounds(limit: Any) -> tuple[int, int]:
@@ -36,12 +32,7 @@ class Tables:
             WEAPONS: {w["code"]: w for w in pack["weapons"]},
             DEFENSES: {d["code"]: d for d in pack["defenses"]},
         }
-        self._type_alias: dict[str, str] = {}
-        for t in pack["ship_types"]:
-            for alias in t.get("aliases", []):
-                self._type_alias.setdefault(fold(alias), t["name"])
-        for t in pack["ship_types"]:
-            self._type_alias[fold(t["name"])] = t["name"]
+        self._type_alias: dict[str, str] = alias_index(pack["ship_types"])
 
     @property
     def weapons(self) -> dict[str, dict]:
@@ -75,13 +66,5 @@ class Tables:
         return None
 
 
-@lru_cache(maxsize=16)
-def _tables_for(pack_obj) -> Tables:
-    return Tables(pack_obj.data)
 
-
-def tables(pack) -> Tables:
-    """Tables for a rules_pack.Pack (cached per pack object), or for raw pack data."""
-    if isinstance(pack, dict):
-        return Tables(pack)
-    return _tables_for(pack)
+tables = pack_tables(Tables)

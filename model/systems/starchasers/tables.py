@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
-
-
-def fold(name: Any) -> str:
-    return " ".join(str(name).casefold().replace("-", " ").split()) if isinstance(name, str) else ""
+from ..lookup import fold, pack_tables
 
 
 def signed(n: int) -> str:
@@ -103,13 +99,5 @@ class Tables:
         return self.char_attributes.get(key, {}).get("label", str(key).title())
 
 
-@lru_cache(maxsize=16)
-def _tables_for(pack_obj) -> Tables:
-    return Tables(pack_obj.data)
 
-
-def tables(pack) -> Tables:
-    """Tables for a rules_pack.Pack (cached per pack object), or for raw pack data."""
-    if isinstance(pack, dict):
-        return Tables(pack)
-    return _tables_for(pack)
+tables = pack_tables(Tables)

@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from typing import Any
+from ..lookup import alias_index, fold, pack_tables
 
 PAIRS = ("str_sta", "dex_rs", "int_log", "per_ldr")
 ABILITIES = ("str", "sta", "dex", "rs", "int", "log", "per", "ldr")
-
-
-def fold(name: str) -> str:
-    return " ".join(name.casefold().replace("-", " ").split())
 
 
 def rounded(value: float, how: str) -> int:
@@ -21,17 +17,6 @@ def rounded(value: float, how: str) -> int:
     if how == "down":
         return math.floor(value)
     return int(math.floor(value + 0.5))
-
-
-def _aliases(entries: list[dict]) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for e in entries:
-        for alias in [e.get("rulebook_name", "")] + list(e.get("aliases", [])):
-            if alias:
-                out.setdefault(fold(alias), e["name"])
-    for e in entries:
-        out[fold(e["name"])] = e["name"]
-    return out
 
 
 class Tables:
@@ -50,9 +35,9 @@ class Tables:
         self.skills: dict[str, dict] = {s["name"]: s for s in pack["psa"]["skills"]}
         self.encumbrance: dict = pack["encumbrance"]
         self.items: dict[str, dict] = {i["name"]: i for i in pack["items"]}
-        self._race_alias = _aliases(pack["races"])
-        self._psa_alias = _aliases(pack["psa"]["skills"])
-        self._item_alias = _aliases(pack["items"])
+        self._race_alias = alias_index(pack["races"])
+        self._psa_alias = alias_index(pack["psa"]["skills"])
+        self._item_alias = alias_index(pack["items"])
 
     # names
     def canonical_race(self, name: Any) -> str | None:
@@ -106,15 +91,5 @@ class Tables:
         return level, nxt
 
 
-@lru_cache(maxsize=16)
-def _tables_for(pack_obj) -> Tables:
-    return Tables(pack_obj.data)
 
-
-def tables(pack) -> Tables:
-    """Tables for a rules_pack.Pack (cached per pack object), or for raw pack data."""
-    if isinstance(pack, Tables):
-        return pack
-    if isinstance(pack, dict):
-        return Tables(pack)
-    return _tables_for(pack)
+tables = pack_tables(Tables)

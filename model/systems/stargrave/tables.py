@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
+from ..lookup import alias_index, fold, pack_tables
 
 KEYS = ("move", "fight", "shoot", "armour", "will", "health")
 ROLES = ("captain", "first_mate")
 
 
-def _fold(name: str) -> str:
-    return " ".join(name.casefold().replace("-", " ").split())
 
 
 class Tables:
@@ -24,29 +22,19 @@ class Tables:
         self.powers: dict[str, dict] = {p["name"]: p for p in pack["powers"]}
         self.items: dict[str, dict] = {i["name"]: i for i in pack["items"]}
         self.soldiers: dict[str, dict] = {s["name"]: s for s in pack["soldiers"]}
-        self._power_alias = self._aliases(pack["powers"])
-        self._item_alias = self._aliases(pack["items"])
-        self._background_alias = self._aliases(pack["backgrounds"])
+        self._power_alias = alias_index(pack["powers"])
+        self._item_alias = alias_index(pack["items"])
+        self._background_alias = alias_index(pack["backgrounds"])
 
-    @staticmethod
-    def _aliases(entries: list[dict]) -> dict[str, str]:
-        out: dict[str, str] = {}
-        for e in entries:
-            for alias in [e.get("rulebook_name", "")] + list(e.get("aliases", [])):
-                if alias:
-                    out.setdefault(_fold(alias), e["name"])
-        for e in entries:
-            out[_fold(e["name"])] = e["name"]
-        return out
 
     def canonical_power(self, name: Any) -> str | None:
-        return self._power_alias.get(_fold(name)) if isinstance(name, str) else None
+        return self._power_alias.get(fold(name)) if isinstance(name, str) else None
 
     def canonical_item(self, name: Any) -> str | None:
-        return self._item_alias.get(_fold(name)) if isinstance(name, str) else None
+        return self._item_alias.get(fold(name)) if isinstance(name, str) else None
 
     def canonical_background(self, name: Any) -> str | None:
-        return self._background_alias.get(_fold(name)) if isinstance(name, str) else None
+        return self._background_alias.get(fold(name)) if isinstance(name, str) else None
 
     def label(self, key: str) -> str:
         return self.char.get(key, {}).get("label", key.title())
@@ -65,13 +53,5 @@ class Tables:
         return any(self.items.get(g, {}).get("swap_for") for g in soldier_type["gear"])
 
 
-@lru_cache(maxsize=16)
-def _tables_for(pack_obj) -> Tables:
-    return Tables(pack_obj.data)
 
-
-def tables(pack) -> Tables:
-    """Tables for a rules_pack.Pack (cached per pack object), or for raw pack data."""
-    if isinstance(pack, dict):
-        return Tables(pack)
-    return _tables_for(pack)
+tables = pack_tables(Tables)

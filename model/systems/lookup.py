@@ -1,0 +1,41 @@
+"""Look-ups every game system's tables share: name folding, alias indexes, one Tables per pack."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Callable, TypeVar
+
+T = TypeVar("T")
+
+
+def fold(name: Any) -> str:
+    """A name as players may type it: case, hyphens, underscores and spacing do not matter."""
+    if not isinstance(name, str):
+        return ""
+    return " ".join(name.casefold().replace("-", " ").replace("_", " ").split())
+
+
+def alias_index(entries: list[dict]) -> dict[str, str]:
+    """Folded name, English-edition name (`rulebook_name`) and `aliases` -> the pack's own name."""
+    out: dict[str, str] = {}
+    for e in entries:
+        for alias in [e.get("rulebook_name", "")] + list(e.get("aliases", [])):
+            if alias:
+                out.setdefault(fold(alias), e["name"])
+    for e in entries:
+        out[fold(e["name"])] = e["name"]
+    return out
+
+
+def pack_tables(cls: Callable[[dict], T]) -> Callable[[Any], T]:
+    """`tables(pack)`: the indexed tables of a rules_pack.Pack, built once per pack object (or of raw
+    pack data, built each time)."""
+    cached = lru_cache(maxsize=16)(lambda pack_obj: cls(pack_obj.data))
+
+    def tables(pack) -> T:
+        if isinstance(pack, cls):
+            return pack
+        return cls(pack) if isinstance(pack, dict) else cached(pack)
+
+    tables.__doc__ = f"The {cls.__name__} of a rules pack (cached per pack object), or of raw pack data."
+    return tables
