@@ -10,6 +10,7 @@ from . import fonts
 from .page import Kit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from .ops import draw_rects, draw_strings
 from .text import draw_fit, draw_runs, fit, markup, one_line, visual
 
 
@@ -130,26 +131,23 @@ class TickTrack(Flowable):
             c.setFillColor(kit.color["muted"])
             draw_runs(c, self.label.upper(), 0, self.height - self.box + self.box * 0.25, fonts.COND_BOLD,
                       kit.size["label"])
-        # one path for all the boxes and one text object for all the numbers: a crew has ~150 boxes
+        # one path for all the boxes and one text block for all the numbers: a crew has ~150 boxes
         num_size = min(self.box * 0.48, 5.5)
-        path = c.beginPath()
-        text = c.beginText()
-        text.setFont(fonts.COND, num_size)
-        text.setFillColor(kit.color["rule"])
+        box, rects, numbers = self.box, [], []
         for i in range(self.count):
             row, col = divmod(i, self.n_row)
-            x = self.label_w + col * (self.box + self.gap) + ((col // self.group) * self.gap * 2 if self.group else 0)
-            y = self.height - (row + 1) * self.box - row * self.gap
-            path.rect(x, y, self.box, self.box)
+            x = self.label_w + col * (box + self.gap) + ((col // self.group) * self.gap * 2 if self.group else 0)
+            y = self.height - (row + 1) * box - row * self.gap
+            rects.append((x, y, box, box))
             label = str(i + 1)
-            text.setTextOrigin(x + (self.box - stringWidth(label, fonts.COND, num_size)) / 2,
-                               y + (self.box - num_size * 0.72) / 2)
-            text.textOut(label)
+            numbers.append((x + (box - stringWidth(label, fonts.COND, num_size)) / 2,
+                            y + (box - num_size * 0.72) / 2, label))
         c.setStrokeColor(kit.color["ink"])
         c.setFillColor(kit.color.get("paper", kit.color["fill"]))
         c.setLineWidth(0.6)
-        c.drawPath(path, stroke=1, fill=1)
-        c.drawText(text)
+        draw_rects(c, rects, stroke=True, fill=True)
+        c.setFillColor(kit.color["rule"])
+        draw_strings(c, fonts.COND, num_size, numbers)
 
 
 class RuledLines(Flowable):

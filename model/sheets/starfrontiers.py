@@ -298,7 +298,7 @@ class CharacterSheet:
         story += self.defenses()
         story += self.equipment()
         story += self.notes()
-        return Sheet(running_title=one_line(self.data.get("name", "")), story=story, reference=self.reference(),
+        return Sheet(running_title=one_line(self.data.get("name", "")), story=story, reference=self.reference() if self.kit.options.cards else [],
                      subject="Star Frontiers character sheet")
 
 

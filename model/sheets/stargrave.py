@@ -271,7 +271,8 @@ class CrewSheet:
         story += self.officers()
         story += [Spacer(1, kit.gap)] + self.soldiers()
         story += [Spacer(1, kit.gap)] + self.notes()
-        reference = self.cards() + self.equipment()
+        # the reference pages are only built when they are printed (cards off: they would be thrown away)
+        reference = self.cards() + self.equipment() if kit.options.cards else []
         return Sheet(running_title=one_line(self.data.get("name", "")), story=story, reference=reference,
                      subject="Stargrave crew sheet")
 
