@@ -11,6 +11,8 @@ from .page import Kit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from .ops import draw_rects, draw_strings
+from .rowtable import PAD_X, RowTable
+from .rowtable import Text as RText
 from .text import draw_fit, draw_runs, fit, markup, one_line, visual
 
 
@@ -215,77 +217,70 @@ def column_widths(columns: list[dict], total: float) -> list[float]:
     return [total * c["width"] / share for c in columns]
 
 
-def plain_cell(text: object, font: str, size: float, width: float) -> str | None:
-    """The string to put in a Table cell as is (drawn literally, fast) when it fits on one line in one
-    font; None when it needs a Paragraph (wrapping or a fallback font)."""
+def plain_cell(text: object, font: str, size: float, width: float) -> tuple[str, float] | None:
+    """(string, its width) to draw as is (literally, fast) when it fits on one line in one font; None
+    when it needs a Paragraph (wrapping or a fallback font)."""
     s = visual(one_line(text))
     parts = fonts.runs(s, font)
     if not parts:
-        return ""
+        return "", 0.0
     if len(parts) > 1 or parts[0][0] != font:
         return None
     out = parts[0][1]
-    return out if stringWidth(out, font, size) <= width else None
+    w = stringWidth(out, font, size)
+    return (out, w) if w <= width else None
+
+
+def _text_colors(styles: list | None, n_cols: int) -> dict[tuple[int, int], object]:
+    """(column, row) -> colour from ("TEXTCOLOR", (c0, r0), (c1, r1), colour) commands (rows count the
+    header as row 0, as in a platypus TableStyle). Other commands are not supported."""
+    out = {}
+    for cmd in styles or []:
+        if cmd[0] != "TEXTCOLOR":
+            raise ValueError(f"house_table supports only TEXTCOLOR in extra_styles, not {cmd[0]}")
+        (c0, r0), (c1, r1), color = cmd[1], cmd[2], cmd[3]
+        c1 = c1 if c1 >= 0 else n_cols + c1
+        for r in range(r0, r1 + 1):
+            for c in range(c0, c1 + 1):
+                out[c, r] = color
+    return out
 
 
 def house_table(kit: Kit, columns: list[dict], rows: list[list], total_width: float,
-                zebra: bool = True, extra_styles: list | None = None, head: bool = True) -> Table:
+                zebra: bool = True, extra_styles: list | None = None, head: bool = True) -> RowTable:
     """A table in the house style. `columns` come from a layout table; each row holds one cell per
     column: a str (user text: drawn as is when it fits one line, else an escaped, wrapping Paragraph),
-    a Flowable, or None."""
+    a Flowable, or None. `extra_styles` may colour cell text: ("TEXTCOLOR", (c0, r0), (c1, r1), colour),
+    rows counted with the header as row 0."""
     from reportlab.lib.enums import TA_CENTER, TA_RIGHT
     aligns = [c.get("align", "left") for c in columns]
     enum = {"left": 0, "center": TA_CENTER, "right": TA_RIGHT}
     widths = column_widths(columns, total_width)
-    pad = 2.2
-    size = kit.size["body"]
-    bold_cols = [i for i, c in enumerate(columns) if c.get("font") in ("bold", "cond_bold")]
+    size, label = kit.size["body"], kit.size["label"]
+    bold_cols = {i for i, c in enumerate(columns) if c.get("font") in ("bold", "cond_bold")}
+    colors = _text_colors(extra_styles, len(columns))
+    first = 1 if head else 0
+    head_row = None
+    if head:
+        head_row = []
+        for c in columns:
+            t = c["label"].upper()
+            head_row.append(RText(t, fonts.COND_BOLD, stringWidth(t, fonts.COND_BOLD, label)))
     data = []
-    if head:
-        data.append([c["label"].upper() for c in columns])
-    for row in rows:
+    for r, row in enumerate(rows, start=first):
         cells = []
-        for i, (cell, col, a) in enumerate(zip(row, columns, aligns)):
-            if cell is None:
-                cells.append("")
-            elif isinstance(cell, Flowable):
+        for i, (cell, a) in enumerate(zip(row, aligns)):
+            if cell is None or isinstance(cell, Flowable):
                 cells.append(cell)
+                continue
+            font = fonts.COND_BOLD if i in bold_cols else fonts.COND
+            plain = plain_cell(cell, font, size, widths[i] - 2 * PAD_X)
+            if plain is not None:
+                cells.append(RText(plain[0], font, plain[1], colors.get((i, r))))
             else:
-                font = fonts.COND_BOLD if i in bold_cols else fonts.COND
-                plain = plain_cell(cell, font, size, widths[i] - 2 * pad)
-                if plain is not None:
-                    cells.append(plain)
-                else:
-                    style = "cell_bold" if i in bold_cols else "cell"
-                    cells.append(para(kit, cell, style, alignment=enum[a]))
+                cells.append(para(kit, cell, "cell_bold" if i in bold_cols else "cell", alignment=enum[a]))
         data.append(cells)
-    t = Table(data, colWidths=widths, repeatRows=1 if head else 0)
-    cmds = [
-        ("FONT", (0, 0), (-1, -1), fonts.COND, size, size * 1.15),
-        ("TEXTCOLOR", (0, 0), (-1, -1), kit.color["ink"]),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("LEFTPADDING", (0, 0), (-1, -1), pad),
-        ("RIGHTPADDING", (0, 0), (-1, -1), pad),
-        ("TOPPADDING", (0, 0), (-1, -1), 1.6),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 2.0),
-        ("LINEBELOW", (0, 0), (-1, -1), 0.35, kit.color["rule"]),
-    ]
-    for i in bold_cols:
-        cmds.append(("FONTNAME", (i, 0), (i, -1), fonts.COND_BOLD))
-    for i, a in enumerate(aligns):
-        if a != "left":
-            cmds.append(("ALIGN", (i, 0), (i, -1), a.upper()))
-    if head:
-        cmds += [("FONT", (0, 0), (-1, 0), fonts.COND_BOLD, kit.size["label"], kit.size["label"] * 1.2),
-                 ("TEXTCOLOR", (0, 0), (-1, 0), kit.color["muted"]),
-                 ("LINEBELOW", (0, 0), (-1, 0), 0.8, kit.color["ink"]),
-                 ("BOTTOMPADDING", (0, 0), (-1, 0), 1.4)]
-    if zebra:
-        first = 1 if head else 0
-        for r in range(first + 1, len(data), 2):
-            cmds.append(("BACKGROUND", (0, r), (-1, r), kit.color["fill"]))
-    t.setStyle(TableStyle(cmds + (extra_styles or [])))
-    return t
+    return RowTable(kit, widths, aligns, head_row, data, size, label, zebra)
 
 
 def profile_table(kit: Kit, heads: list[tuple[str, str]], values: list[str], total_width: float,
