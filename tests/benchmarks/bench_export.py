@@ -5,7 +5,8 @@ Run by hand (not collected by pytest):  /work/venv/bin/python tests/benchmarks/b
 The baseline is the least a PDF of the same crew can cost: one SimpleDocTemplate page with one
 Table holding the same rows (officers, powers, items, soldiers) in built-in Helvetica, no fonts to
 embed, no styling. Both are timed warm (fonts registered, modules imported) in the same run, as the
-median of N builds; the target is a ratio of at most 3.
+median of N builds, taken in turns (bare, sheet, sheet with cards, bare, ...) so that load from other
+processes on a shared machine falls on all three alike; the target is a ratio of at most 3.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from model.sheets import SheetOptions, export_pdf  # noqa: E402
 from model.storage import load  # noqa: E402
 from model.systems.stargrave.tables import KEYS  # noqa: E402
 
-N = 30
+N = 40
 
 
 def full_crew():
@@ -61,13 +62,15 @@ def bare_table(data: dict, derived: dict) -> bytes:
     return buf.getvalue()
 
 
-def timed(fn, n: int = N) -> float:
-    times = []
+def timed(fns: dict, n: int = N) -> dict:
+    """Median seconds per function, the functions run in turns n times."""
+    times: dict = {k: [] for k in fns}
     for _ in range(n):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
+        for k, fn in fns.items():
+            t0 = time.perf_counter()
+            fn()
+            times[k].append(time.perf_counter() - t0)
+    return {k: statistics.median(v) for k, v in times.items()}
 
 
 def main() -> int:
@@ -82,9 +85,9 @@ def main() -> int:
     no_cards = SheetOptions(paper="a4", cards=False)
     export_pdf(data, result, opts)  # warm: fonts registered, layout loaded
     bare_table(data, result.derived)
-    base = timed(lambda: bare_table(data, result.derived))
-    full = timed(lambda: export_pdf(data, result, opts))
-    sheet_only = timed(lambda: export_pdf(data, result, no_cards))
+    t = timed({"base": lambda: bare_table(data, result.derived), "sheet": lambda: export_pdf(data, result, no_cards),
+               "full": lambda: export_pdf(data, result, opts)})
+    base, sheet_only, full = t["base"], t["sheet"], t["full"]
     pages = export_pdf(data, result, opts).count(b"/Type /Page\n") or "?"
     print(f"reportlab C accelerator (_rl_accel): {accel}")
     print(f"bare reportlab one-page table:        {base * 1000:7.2f} ms")
