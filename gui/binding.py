@@ -67,6 +67,7 @@ class Binder(QObject):
         self.session = session
         self.bindings: list[Binding] = []
         self.show_page: Callable[[QWidget], None] | None = None
+        self.pages: list = []   # the editor's pages (gui.pages.base.Page): their forms are built when needed
         self._quiet = False
         session.changed.connect(self.on_changed)
 
@@ -173,6 +174,8 @@ class Binder(QObject):
         """Mark every bound widget that has issues; clear the ones that no longer do."""
         found: dict[int, list] = {}
         for issue in self.session.issues:
+            if self._waiting(issue.pointer):
+                continue  # painted when that page builds its form (Page.ensure_built paints again)
             b = self.owner(issue.pointer)
             if b is not None:
                 found.setdefault(id(b), []).append(issue)
@@ -186,8 +189,15 @@ class Binder(QObject):
                 b.state = state
                 mark(b, state)
 
+    def _waiting(self, pointer: str) -> bool:
+        """True when a page that edits `pointer` has not built its form yet (its widgets will take the issue)."""
+        return any(not page.built and page.owns(pointer) for page in self.pages)
+
     def focus(self, pointer: str) -> bool:
         """Show and focus the widget bound to `pointer` (switching page); False if nothing is bound there."""
+        for page in self.pages:
+            if not page.built and page.owns(pointer):
+                page.ensure_built()
         b = self.owner(pointer)
         if b is None:
             return False

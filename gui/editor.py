@@ -25,8 +25,9 @@ class DocumentEditor(QWidget):
         session.setParent(self)
         self.binder = Binder(session, self)
         self.module = pages_for(session.kind.kind)
-        self.pages = self.module.build(session, self.binder)
+        self.pages = self.module.build(session, self.binder)  # shells: each form is built when first needed
         self.binder.show_page = self.show_page
+        self.binder.pages = self.pages
 
         self.nav = QListWidget()
         self.nav.setObjectName("pageList")
@@ -40,7 +41,7 @@ class DocumentEditor(QWidget):
             item.setSizeHint(QSize(0, int(self.fontMetrics().height() * 2.4)))
             self.nav.addItem(item)
             self.stack.addWidget(page)
-        self.nav.currentRowChanged.connect(self.stack.setCurrentIndex)
+        self.nav.currentRowChanged.connect(self._select)
         self.nav.setCurrentRow(0)
 
         self.issues = IssuesPanel(describe=lambda p: self.module.describe(p, session.data))
@@ -70,6 +71,11 @@ class DocumentEditor(QWidget):
         self._refresh_issues()
 
     # -- navigation -----------------------------------------------------------------------------------
+    def _select(self, row: int) -> None:
+        if 0 <= row < len(self.pages):
+            self.pages[row].ensure_built()  # before it shows, so its widgets show with it
+        self.stack.setCurrentIndex(row)
+
     def show_page(self, page: QWidget) -> None:
         i = self.stack.indexOf(page)
         if i >= 0:
@@ -93,7 +99,8 @@ class DocumentEditor(QWidget):
     # -- following the document -----------------------------------------------------------------------
     def _on_changed(self, change) -> None:
         for page in self.pages:
-            page.on_changed(change)
+            if page.built:  # a form built later shows the document as it is then
+                page.on_changed(change)
         if change.issues_changed:
             self._refresh_issues()
         if any(jp.is_within("/name", p) for p in change.touched):

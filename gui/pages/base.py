@@ -1,4 +1,11 @@
-"""A page of an editor: a scrollable form whose widgets are bound to JSON Pointers."""
+"""A page of an editor: a scrollable form whose widgets are bound to JSON Pointers.
+
+A page is built in two steps: the cheap shell (title, icon, the parts it edits) when the editor opens, and
+its form (`build_form`) the first time it is needed: shown, asked for an issue's widget, or asked for one
+of the form's attributes. Most documents are read on one page, and a form is most of an editor's widgets
+(memory and the time to open a document: tests/benchmarks/bench_gui.py). A form shows the document as it
+is when built, so building it late shows the same thing as building it early and following every change.
+"""
 
 from __future__ import annotations
 
@@ -11,12 +18,15 @@ from model import pointer as jp
 class Page(QScrollArea):
     title = ""
     icon_name = ""
+    object_name = ""
     prefixes: tuple[str, ...] = ()   # the document parts this page edits (its issues count on its tab)
 
     def __init__(self, session, binder, parent: QWidget | None = None):
         super().__init__(parent)
         self.session = session
         self.binder = binder
+        if self.object_name:
+            self.setObjectName(self.object_name)
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
@@ -27,9 +37,27 @@ class Page(QScrollArea):
         self.column.setSpacing(12)
         self.setWidget(self.body)
         self.setAccessibleName(f"{self.title} page")
+        self.built = False
+
+    def build_form(self, session, binder) -> None:
+        """Make the form's widgets and bind them (showing the document as it is now)."""
+
+    def ensure_built(self) -> "Page":
+        if not self.built:
+            self.built = True
+            self.build_form(self.session, self.binder)
+            self.binder.paint()  # the issues its widgets were waiting for
+        return self
+
+    def __getattr__(self, name: str):
+        # Only called for attributes not found: a form's widget asked for before the page was first shown.
+        if name.startswith("__") or self.__dict__.get("built", True):
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        self.ensure_built()
+        return getattr(self, name)
 
     def owns(self, pointer: str) -> bool:
         return any(jp.is_within(pointer, p) for p in self.prefixes if p)
 
     def on_changed(self, change) -> None:
-        """Refresh what shows derived values; bound fields refresh through the binder."""
+        """Refresh what shows derived values; bound fields refresh through the binder (built pages only)."""

@@ -101,6 +101,7 @@ def test_SG_CREW_13_build_the_design_example_by_clicking_and_typing(win, user, t
 
     # Captain: the background issue is on the combo until a background is chosen.
     assert ("/captain/background", "SG-BG-01") in rules(s)
+    goto(user, editor, "Captain")  # its form is built when the page is first shown
     combo = W(editor, QComboBox, "captain_background")
     assert combo.property("issue") == "error" and "Choose a background" in combo.toolTip()
     build_officer(user, editor, "captain", "Mara Vex", "Human", "V", [], [], [])

@@ -119,10 +119,9 @@ class ShipPage(Page):
     icon_name = "starwright"
     prefixes = ("/name", "/type", "/side", "/hull_points", "/configuration", "/weapons", "/defenses", "/notes",
                 "/rules")
+    object_name = "page_ship"
 
-    def __init__(self, session, binder, parent=None):
-        super().__init__(session, binder, parent)
-        self.setObjectName("page_ship")
+    def build_form(self, session, binder) -> None:
         self.t = t = tables(session.pack)
         self.column.addWidget(heading("Knight Hawks starship"))
         self.column.addWidget(hint("Choose a type, then count the weapons and defenses aboard. A type's list is "

@@ -29,10 +29,9 @@ class CharacterPage(Page):
 
     def owns(self, pointer: str) -> bool:
         return not pointer.startswith(("/skills", "/bonuses", "/skill_attributes", "/equipment"))
+    object_name = "page_character"
 
-    def __init__(self, session, binder, parent=None):
-        super().__init__(session, binder, parent)
-        self.setObjectName("page_character")
+    def build_form(self, session, binder) -> None:
         t = self.t = tables(session.pack)
         ch = t.char
         self.column.addWidget(heading("Starchasers character"))

@@ -37,10 +37,9 @@ class SkillsPage(Page):
     title = "Skills"
     icon_name = "starwright"
     prefixes = ("/skills", "/bonuses", "/skill_attributes", "/equipment")
+    object_name = "page_skills"
 
-    def __init__(self, session, binder, parent=None):
-        super().__init__(session, binder, parent)
-        self.setObjectName("page_skills")
+    def build_form(self, session, binder) -> None:
         t = self.t = tables(session.pack)
         ch = t.char
         self.column.addWidget(heading("Skills and equipment"))

@@ -37,10 +37,9 @@ class ShipPage(Page):
 
     def owns(self, pointer: str) -> bool:
         return not pointer.startswith(("/weapons", "/equipment"))
+    object_name = "page_ship"
 
-    def __init__(self, session, binder, parent=None):
-        super().__init__(session, binder, parent)
-        self.setObjectName("page_ship")
+    def build_form(self, session, binder) -> None:
         t = self.t = tables(session.pack)
         self.column.addWidget(heading("Starship"))
         self.column.addWidget(hint("Start from a common ship type: it sets exactly the values the rules give "

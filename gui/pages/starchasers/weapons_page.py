@@ -178,10 +178,9 @@ class WeaponsPage(Page):
     title = "Weapons"
     icon_name = "soldiers"
     prefixes = ("/weapons", "/equipment")
+    object_name = "page_weapons"
 
-    def __init__(self, session, binder, parent=None):
-        super().__init__(session, binder, parent)
-        self.setObjectName("page_weapons")
+    def build_form(self, session, binder) -> None:
         self.t = tables(session.pack)
         self.catalog = cat.new_catalog()
         self.column.addWidget(heading("Weapons and equipment"))

@@ -146,12 +146,14 @@ class AbilitiesPage(Page):
     title = "Abilities"
     icon_name = "crew"
     prefixes = ("/base", "/rolls", "/shifts")
+    object_name = "page_sf_abilities"
 
     def __init__(self, session, binder, parent=None):
         self.t = tables(session.pack)
         self.rng = dice.generator()
         super().__init__(session, binder, parent)
-        self.setObjectName("page_sf_abilities")
+
+    def build_form(self, session, binder) -> None:
         self.column.addWidget(heading("Abilities"))
         self.column.addWidget(hint(
             "Roll d100 for each pair (or type the roll you made with real dice); the table gives the base score "

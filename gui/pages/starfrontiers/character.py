@@ -16,10 +16,9 @@ class CharacterPage(Page):
     title = "Character"
     icon_name = "captain"
     prefixes = ("/name", "/race", "/psa", "/adventures", "/human_bonus", "/notes", "/rules")
+    object_name = "page_sf_character"
 
-    def __init__(self, session, binder, parent=None):
-        super().__init__(session, binder, parent)
-        self.setObjectName("page_sf_character")
+    def build_form(self, session, binder) -> None:
         t = self.t = tables(session.pack)
         self.column.addWidget(heading("Character"))
         self.column.addWidget(hint("Choose a race and a Primary Skill Area; each choice says what it changes. "

@@ -32,10 +32,9 @@ class EquipmentPage(Page):
     title = "Equipment"
     icon_name = "soldiers"
     prefixes = ("/equipment", "/credits")
+    object_name = "page_sf_equipment"
 
-    def __init__(self, session, binder, parent=None):
-        super().__init__(session, binder, parent)
-        self.setObjectName("page_sf_equipment")
+    def build_form(self, session, binder) -> None:
         t = self.t = tables(session.pack)
         self.column.addWidget(heading("Equipment"))
         self.column.addWidget(hint("The rulebook gives no starting money: enter what your referee allows. "

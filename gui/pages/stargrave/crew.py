@@ -21,8 +21,7 @@ class CrewPage(Page):
     icon_name = "crew"
     prefixes = ("/name", "/notes", "/rules")
 
-    def __init__(self, session, binder, parent=None):
-        super().__init__(session, binder, parent)
+    def build_form(self, session, binder) -> None:
         t = tables(session.pack)
         self.column.addWidget(heading("Crew"))
 

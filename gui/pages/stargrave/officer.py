@@ -51,11 +51,13 @@ class OfficerPage(Page):
         self.title = self.fig["label"]
         self.icon_name = "captain" if role == "captain" else "first-mate"
         self.prefixes = ("/" + role,)
-        super().__init__(session, binder, parent)
+        self.object_name = f"page_{role}"
         self.base = "/" + role
-        fig, t = self.fig, self.t
+        super().__init__(session, binder, parent)
+
+    def build_form(self, session, binder) -> None:
+        role, fig, t = self.role, self.fig, self.t
         who = fig["label"]
-        self.setObjectName(f"page_{role}")
 
         self.column.addWidget(heading(who))
         reductions = (f"; may lower {fig['creation_reductions']} different powers by 1"

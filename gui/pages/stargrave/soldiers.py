@@ -33,10 +33,9 @@ class SoldiersPage(Page):
     title = "Soldiers"
     icon_name = "soldiers"
     prefixes = ("/soldiers",)
+    object_name = "page_soldiers"
 
-    def __init__(self, session, binder, parent=None):
-        super().__init__(session, binder, parent)
-        self.setObjectName("page_soldiers")
+    def build_form(self, session, binder) -> None:
         t = self.t = tables(session.pack)
         crew = t.crew
         self.column.addWidget(heading("Soldiers"))

@@ -1,0 +1,110 @@
+"""Pages build their forms when first needed: what they show then is what an early-built page shows.
+
+Every editor (each game system's) is opened twice from the same file: once with every page built at once
+and following the edits, once with only its first page built. After the same edits the late-built pages
+must look exactly like the early-built ones: texts, ticks, choices, table cells, issue marks and tooltips.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import (QAbstractButton, QComboBox, QLabel, QLineEdit, QListWidget, QPlainTextEdit,
+                               QProgressBar, QSpinBox, QTableWidget, QTreeWidget, QWidget)
+
+from gui.editor import DocumentEditor
+from gui.session import Session
+from model import edits
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "resources" / "examples"
+
+
+def _state(w: QWidget) -> tuple:
+    if isinstance(w, QTableWidget):
+        cells = tuple(tuple((w.item(r, c).text(), w.item(r, c).toolTip()) if w.item(r, c) else None
+                            for c in range(w.columnCount())) for r in range(w.rowCount()))
+        return ("table", cells)
+    if isinstance(w, QListWidget):
+        return ("list", tuple(w.item(i).text() for i in range(w.count())))
+    if isinstance(w, QTreeWidget):
+        return ("tree", tuple(tuple(w.topLevelItem(i).text(c) for c in range(w.columnCount()))
+                              for i in range(w.topLevelItemCount())))
+    if isinstance(w, QComboBox):
+        return ("combo", w.currentText(), w.count())
+    if isinstance(w, QSpinBox):
+        return ("spin", w.value(), w.text())
+    if isinstance(w, QAbstractButton):
+        return ("button", w.text(), w.isChecked(), w.isEnabled())
+    if isinstance(w, (QLineEdit, QLabel)):
+        return (type(w).__name__, w.text())
+    if isinstance(w, QPlainTextEdit):
+        return ("text", w.toPlainText())
+    if isinstance(w, QProgressBar):
+        return ("bar", w.value(), w.maximum(), w.format())
+    return (type(w).__name__,)
+
+
+def snapshot(page) -> list[tuple]:
+    return [(w.objectName(), w.isVisibleTo(page), w.toolTip(), w.property("issue"), *_state(w))
+            for w in page.findChildren(QWidget)]
+
+
+def open_editor(qtbot, path: Path) -> DocumentEditor:
+    e = DocumentEditor(Session.open(str(path)))
+    qtbot.addWidget(e)
+    e.resize(1400, 900)
+    e.show()
+    return e
+
+
+# (file, edits made before the late pages are built): each touches a later page, its derived values and issues
+CASES = {
+    "stargrave-crew": ("ashen-comet-veteran.starwright", [
+        edits.Set("/first_mate/background", "Rogue"), edits.Insert("/captain/items/-", "Grenades"),
+        edits.Set("/soldiers/0/robot", True), edits.Set("/captain/powers/2/reduced", True)]),
+    "starchasers-ship": ("kestrel-light-freighter.starwright", [edits.Remove("/weapons/0")]),
+    "starchasers-character": ("dash-korrin-ace.starwright", [edits.Set("/bonuses/Gambling", 1)]),
+    "starfrontiers-character": ("kara-venn-human.starwright", [
+        edits.Set("/shifts/str_sta", 50), edits.Set("/equipment/1/count", 99), edits.Remove("/equipment/0")]),
+    "knighthawks-ship": ("knighthawks-fighter.starwright", [edits.Set("/hull_points", 1)]),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(CASES))
+def test_a_page_built_late_shows_what_an_early_built_page_shows(qtbot, kind):
+    name, changes = CASES[kind]
+    early = open_editor(qtbot, EXAMPLES / name)
+    assert early.session.kind.kind == kind
+    for page in early.pages:
+        early.show_page(page)
+    early.show_page(early.pages[0])
+    late = open_editor(qtbot, EXAMPLES / name)
+    assert [p.built for p in late.pages] == [True] + [False] * (len(late.pages) - 1)
+    for edit in changes:
+        early.session.apply(edit)
+        late.session.apply(edit)
+    assert late.session.data == early.session.data
+    assert late.session.issues == early.session.issues
+    # Each page's tab already counts its issues before the page is built.
+    assert [late.nav.item(i).text() for i in range(late.nav.count())] == \
+           [early.nav.item(i).text() for i in range(early.nav.count())]
+    for a, b in zip(early.pages, late.pages):
+        late.show_page(b)
+        early.show_page(a)
+        assert b.built
+        assert snapshot(b) == snapshot(a), b.title
+
+
+def test_an_issue_on_a_page_not_built_yet_is_marked_when_it_is_shown_and_focused_when_activated(qtbot):
+    e = open_editor(qtbot, EXAMPLES / "ashen-comet-veteran.starwright")
+    soldiers = e.pages[3]
+    assert not soldiers.built
+    e.session.apply(edits.Set("/soldiers/0/type", "No Such Soldier"))
+    issue = next(i for i in e.session.issues if i.pointer.startswith("/soldiers/0"))
+    assert not soldiers.built  # following the document does not build a page nobody looked at
+    # The Crew page's own list of issues goes there through the binder: the page is built, shown and focused.
+    e.binder.focus(issue.pointer)
+    assert soldiers.built and e.stack.currentWidget() is soldiers
+    owner = e.binder.owner(issue.pointer)
+    assert owner.page is soldiers and owner.state is not None and issue.message in owner.state[1]
