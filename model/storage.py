@@ -140,6 +140,12 @@ def dumps(data: dict) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def atomic_write(path: str | os.PathLike, payload: bytes) -> None:
     """Write to a temporary file in the same folder, fsync, then rename over the target.
 
@@ -154,11 +160,12 @@ def atomic_write(path: str | os.PathLike, payload: bytes) -> None:
             fh.write(payload)
             fh.flush()
             os.fsync(fh.fileno())
-        if target.exists():
-            try:
-                os.chmod(tmp_name, target.stat().st_mode & 0o7777)
-            except OSError:
-                pass
+        try:
+            # mkstemp makes the file private (0600): keep the old file's mode, or give a new file the
+            # mode any other program would (0666 less the umask).
+            os.chmod(tmp_name, target.stat().st_mode & 0o7777 if target.exists() else 0o666 & ~_umask())
+        except OSError:
+            pass
         os.replace(tmp_name, target)
         tmp_name = None
         try:

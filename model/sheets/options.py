@@ -43,6 +43,8 @@ def default_paper(environ: dict | None = None) -> str:
         paper = paper_for_locale(env.get(var))
         if paper:
             return paper
+    if any(env.get(var) for var in ("LC_ALL", "LC_PAPER", "LANG")):
+        return "a4"  # a POSIX locale with no territory (C, C.UTF-8): Python would report en_US for it
     if environ is None:
         try:
             paper = paper_for_locale(locale.getlocale()[0])

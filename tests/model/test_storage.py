@@ -174,3 +174,18 @@ def test_migration_registry_runs_registered_steps():
             migrations.migrate("test-kind", {"version": 2}, 2, 3)
     finally:
         del migrations.MIGRATIONS[("test-kind", 1)]
+
+
+def test_new_file_gets_the_usual_permissions_and_old_file_keeps_its_own(tmp_path):
+    old_mask = os.umask(0o022)
+    try:
+        new = tmp_path / "new.starwright"
+        save(new, {"a": 1})
+        assert stat.S_IMODE(new.stat().st_mode) == 0o644
+        kept = tmp_path / "kept.starwright"
+        kept.write_text("{}")
+        kept.chmod(0o600)
+        save(kept, {"a": 1})
+        assert stat.S_IMODE(kept.stat().st_mode) == 0o600
+    finally:
+        os.umask(old_mask)
