@@ -153,3 +153,15 @@ def test_catalogue_import_and_add_to_ship(qtbot, editor, tmp_path):
     assert editor.session.data["weapons"] == kestrel["weapons"]
     editor.session.stack.undo()
     assert editor.session.data["weapons"] == []
+
+
+def test_preset_picker_shows_the_type_the_ship_started_from(qtbot):
+    ed = open_editor(qtbot, Session.new(KIND))
+    combo = ed.pages[0].findChild(QComboBox, "presetPicker")
+    assert combo.currentIndex() == -1 and combo.placeholderText()  # nothing picked for a new ship
+    data = json.loads((EXAMPLES / "kestrel-light-freighter.starwright").read_text())
+    data["preset"] = "Light freighter" if combo.findData("Light freighter") >= 0 else combo.itemData(1)
+    session = Session(data, KIND)
+    ed2 = open_editor(qtbot, session)
+    combo2 = ed2.pages[0].findChild(QComboBox, "presetPicker")
+    assert combo2.currentData() == data["preset"]

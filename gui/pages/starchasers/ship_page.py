@@ -55,6 +55,9 @@ class ShipPage(Page):
         for st in t.ship_types:
             self.preset.addItem(f"{st['name']}  (hull {st['hull_points']}, maneuverability "
                                 f"{signed(st['maneuverability'])}, hard points {st['hard_points']})", st["name"])
+        # Show the type the ship started from; a ship made by hand starts with no type picked.
+        self.preset.setPlaceholderText("Choose a common ship type…")
+        self.preset.setCurrentIndex(self.preset.findData(session.data.get("preset")))
         self.apply_preset = QPushButton("&Use this ship type")
         self.apply_preset.setObjectName("applyPreset")
         self.apply_preset.setAccessibleName("Set the ship's values from the chosen common ship type")
@@ -192,6 +195,9 @@ class ShipPage(Page):
     # ---- actions -----------------------------------------------------------------------------------
     def _apply_preset(self) -> None:
         name = self.preset.currentData()
+        if name is None:
+            self.preset.showPopup()  # nothing picked yet: open the list instead of doing nothing
+            return
         self.session.apply(model_ship.preset_edit(self.session.data, self.session.pack, name), source=None)
 
     def _toggle_proficient(self) -> None:
