@@ -6,7 +6,7 @@ import sys
 
 from PySide6.QtWidgets import QApplication
 
-from . import theme
+from . import sources, theme
 from .icons import icon
 
 APP = "Starwright"
@@ -32,6 +32,7 @@ def create(files: list[str]):
     window = MainWindow()
     window.restore_geometry()
     window.show()
+    sources.forget()
     for f in files:
         window.open_path(f)
     return app, window

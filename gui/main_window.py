@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox, QT
 from model.kinds import KINDS
 
 from . import settings as st
+from . import sources
 from .dialogs import prompts
 from .icons import icon, kind_icon
 from .pages import has_pages
@@ -180,6 +181,7 @@ class MainWindow(QMainWindow):
         session.changed.connect(lambda _c, e=editor: self._update_status(e))
         if self.a_preview.isChecked():
             editor.set_preview_visible(True)
+        sources.forget()  # the first document brings the rules engine and jsonschema in
         return editor
 
     def new_document(self, kind: str):
@@ -405,11 +407,11 @@ class MainWindow(QMainWindow):
         self.setWindowModified(s.dirty)
 
     def _update_status(self, editor) -> None:
-        from .widgets.issues_panel import summary
         if editor is None or editor is not self.current_editor():
             if editor is None:
                 self.status.setText("")
             return
+        from .widgets.issues_panel import summary
         text, worst = summary(editor.session.issues)
         self.status.setText(text)
         self._update_window_title()

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
-from model.storage import DocumentError
+if TYPE_CHECKING:  # storage (json, validation) comes in with the first document, not at start-up
+    from model.storage import DocumentError
 
 FILTER = "Starwright documents (*.starwright *.json);;All files (*)"
 

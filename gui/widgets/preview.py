@@ -13,8 +13,7 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QLocale, QPointF, QRe
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from model import storage
-
+# model.storage is imported where it is used: the window imports this module at start-up, before any document.
 DEBOUNCE_MS = 300
 
 
@@ -43,6 +42,7 @@ def default_paper() -> str:
 
 def render(session, paper: str | None = None, list_issues: bool = False) -> bytes:
     """The sheet's PDF bytes; any renderer failure becomes a DocumentError naming the document."""
+    from model import storage
     mod = _sheets()
     if mod is None:
         raise storage.DocumentError(session.path, "PDF sheets are not available in this build of Starwright")
@@ -54,6 +54,7 @@ def render(session, paper: str | None = None, list_issues: bool = False) -> byte
 
 
 def write_pdf(session, path: str, paper: str | None = None) -> None:
+    from model import storage
     storage.atomic_write(path, render(session, paper))
 
 
@@ -92,6 +93,8 @@ def print_pdf(printer, pdf: bytes) -> int:
 
 def print_with_dialog(parent, session) -> bool:
     from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+
+    from model import storage
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     dialog = QPrintDialog(printer, parent)
     dialog.setWindowTitle("Print the sheet")
