@@ -16,12 +16,13 @@ they draw nothing even where a font has them.
 from __future__ import annotations
 
 import os
+import struct
 import threading
 import unicodedata
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
 from reportlab.lib.fonts import addMapping
 
 from ..paths import fonts_dir
@@ -49,6 +50,52 @@ FALLBACK_CANDIDATES = (
     "/usr/share/fonts/TTF/DroidSansFallbackFull.ttf",
 )
 
+# The name records an embedded subset keeps: copyright, family, style, unique id, full name, version,
+# PostScript name (what font subsetters such as fontTools keep by default). DejaVu's full name table is
+# ~15 KB, mostly the licence text, and was copied into every subset of every face in every PDF.
+KEPT_NAME_IDS = frozenset(range(7))
+
+
+def short_name_table(table: bytes) -> bytes:
+    """A TrueType 'name' table (format 0) cut down to the records in KEPT_NAME_IDS."""
+    _fmt, count, start = struct.unpack(">HHH", table[:6])
+    records, strings, where = [], b"", {}
+    for k in range(count):
+        plat, enc, lang, nid, length, off = struct.unpack(">6H", table[6 + 12 * k:18 + 12 * k])
+        if nid not in KEPT_NAME_IDS or lang >= 0x8000:  # format 1 language-tag records are not kept
+            continue
+        raw = table[start + off:start + off + length]
+        if raw not in where:
+            where[raw] = len(strings)
+            strings += raw
+        records.append(struct.pack(">6H", plat, enc, lang, nid, length, where[raw]))
+    head = struct.pack(">HHH", 0, len(records), 6 + 12 * len(records))
+    return head + b"".join(records) + strings
+
+
+class SubsetFace(TTFontFace):
+    """A DejaVu face whose embedded subsets carry the short name table (see KEPT_NAME_IDS); glyphs,
+    metrics and hinting are copied as reportlab copies them."""
+
+    short_name: bytes = b""
+
+    def get_table(self, tag):
+        if tag == "name" and self.short_name:
+            return self.short_name
+        return super().get_table(tag)
+
+
+def sheet_font(name: str, path: str) -> TTFont:
+    """A shipped face as reportlab wants it, embedded lean: subsets hold only the characters a sheet
+    uses (asciiReadable off: reportlab would otherwise put all of ASCII into every face's subset;
+    the text stays extractable through the ToUnicode map reportlab writes), with the short name table."""
+    font = TTFont(name, path, asciiReadable=0)
+    face = font.face
+    face.short_name = short_name_table(TTFontFace.get_table(face, "name"))
+    face.__class__ = SubsetFace  # same object, one overridden method: no second parse of the file
+    return font
+
+
 _lock = threading.Lock()
 _registered = False
 _cmaps: dict[str, frozenset[int] | set[int]] = {}
@@ -65,7 +112,7 @@ def register() -> None:
             return
         folder = fonts_dir()
         for name, file in FILES.items():
-            font = TTFont(name, str(folder / file))
+            font = sheet_font(name, str(folder / file))
             pdfmetrics.registerFont(font)
             _cmaps[name] = font.face.charToGlyph.keys()
         # <b> in Paragraph markup picks the bold face; there is no oblique face, italic maps to upright.
@@ -97,7 +144,7 @@ def fallback_font() -> str | None:
         with _lock:
             if name not in _cmaps:
                 try:
-                    font = TTFont(name, path)
+                    font = sheet_font(name, path)
                 except Exception:  # an unreadable or non-TrueType file: behave as if none were there
                     _cmaps[name] = set()
                     return None
