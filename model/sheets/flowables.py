@@ -10,9 +10,10 @@ from . import fonts
 from .page import Kit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from .ops import draw_rects, draw_strings
+from .ops import draw_pieces, draw_rects, draw_strings
 from .rowtable import PAD_X, RowTable
 from .rowtable import Text as RText
+from .spans import TextBlock, spans
 from .text import draw_fit, draw_runs, fit, markup, one_line, visual
 
 
@@ -317,14 +318,18 @@ def profile_table(kit: Kit, heads: list[tuple[str, str]], values: list[str], tot
 
 
 class Card(Flowable):
-    """A cut-out reference card of fixed size: dashed cut line, title, a meta line, body text,
-    a footnote. Text shrinks (down to 5 pt) until it fits the card."""
+    """A cut-out reference card of fixed size: dashed cut line, title, a meta block, body text,
+    a footnote. Text shrinks (down to 5 pt) until it fits the card.
 
-    def __init__(self, kit: Kit, width: float, height: float, title: str, meta_markup: str, body: str,
-                 foot_markup: str = ""):
+    `meta` is lines of (text, bold, muted) parts (a part's leading or trailing space is kept: it
+    separates it from the next part); `body` is user text (newlines kept), `foot` one line. All are
+    drawn as spans (spans.py): no markup, nothing to escape."""
+
+    def __init__(self, kit: Kit, width: float, height: float, title: str,
+                 meta: list[list[tuple[str, bool, bool]]], body: str, foot: str = ""):
         super().__init__()
         self.kit, self.width, self.height = kit, width, height
-        self.title, self.meta, self.body, self.foot = title, meta_markup, body, foot_markup
+        self.title, self.meta, self.body, self.foot = title, meta, body, foot
         self.body_size = None
 
     def wrap(self, aw, ah):
@@ -332,10 +337,14 @@ class Card(Flowable):
 
     def _parts(self, size: float):
         kit = self.kit
-        meta = rich(kit, self.meta, "small", fontName=fonts.COND, fontSize=size * 0.95, leading=size * 1.2)
-        body = para(kit, self.body, "body", multiline=True, fontSize=size, leading=size * 1.28)
-        foot = rich(kit, self.foot, "note", fontName=fonts.COND, fontSize=size * 0.85, leading=size * 1.1,
-                    textColor=kit.color["muted"]) if self.foot else None
+        ink, muted = kit.color["ink"], kit.color["muted"]
+        ms = size * 0.95
+        meta = TextBlock([[sp for text, bold, dim in line
+                           for sp in spans(text, fonts.COND_BOLD if bold else fonts.COND, ms, muted if dim else ink)]
+                          for line in self.meta], size * 1.2)
+        body = TextBlock([spans(line, fonts.REGULAR, size, ink) for line in str(self.body).split("\n")],
+                         size * 1.28)
+        foot = TextBlock([spans(self.foot, fonts.COND, size * 0.85, muted)], size * 1.1) if self.foot else None
         return meta, body, foot
 
     def draw(self):
@@ -352,7 +361,6 @@ class Card(Flowable):
         band = 6.2 * mm
         c.setFillColor(kit.color["accent"])
         c.rect(0.6, self.height - band - 0.6, self.width - 1.2, band, stroke=0, fill=1)
-        c.setFillColor(kit.color.get("paper", kit.color["fill"]))
         tf = fit(self.title, inner_w, band - 1.2 * mm, fonts.BOLD, kit.size["section"], 5.5, floor=4.5)
         c.setFillColorRGB(1, 1, 1)
         draw_fit(c, tf, pad, self.height - 0.6 - 0.6 * mm, inner_w, band - 1.2 * mm)
@@ -368,9 +376,31 @@ class Card(Flowable):
                 break
             size -= 0.25
         self.body_size = size
-        y = self.height - band - pad - hm
-        meta.drawOn(c, pad, y)
-        y -= 1.2 * mm + hb
-        body.drawOn(c, pad, y)
+        top = self.height - band - pad
+        pieces = meta.pieces(pad, top) + body.pieces(pad, top - hm - 1.2 * mm)
         if foot:
-            foot.drawOn(c, pad, pad)
+            pieces += foot.pieces(pad, pad + hf)
+        c.saveState()
+        draw_pieces(c, pieces)
+        c.restoreState()
+
+
+class CardRow(Flowable):
+    """A row of cards `gap` apart with `gap` below (a page of cards is rows that flow and break
+    between rows)."""
+
+    def __init__(self, cards: list[Card], gap: float):
+        super().__init__()
+        self.cards, self.gap = cards, gap
+        self.width = sum(c.width for c in cards) + gap * max(0, len(cards) - 1)
+        self.height = max((c.height for c in cards), default=0.0) + gap
+        self.hAlign = "LEFT"
+
+    def wrap(self, aw, ah):
+        return self.width, self.height
+
+    def draw(self):
+        x = 0.0
+        for card in self.cards:
+            card.drawOn(self.canv, x, self.gap)
+            x += card.width + self.gap

@@ -65,3 +65,43 @@ def draw_strings(canvas, font_name: str, size: float, items) -> None:
     if len(code) > 1:
         code.append("ET")
         canvas.addLiteral("\n".join(code))
+
+
+def _rgb(color) -> str:
+    r, g, b = color.rgb()
+    return f"{num(r)} {num(g)} {num(b)} rg"
+
+
+def draw_pieces(canvas, pieces) -> None:
+    """(x, y, text, font, size, colour, word spacing) strings drawn in the order given (reading order,
+    so pdftotext -raw reads them so) as one text block, switching font, fill colour and word spacing
+    only where they change (word spacing: points added to each space, negative to narrow them).
+    Fonts must be the sheet's TrueType fonts and text drawable by them (text.runs() decides that).
+    Leaves the fill colour changed: callers wrap this in saveState/restoreState."""
+    doc = canvas._doc
+    code = ["BT"]
+    cur_font = cur_color = None
+    cur_tw = 0.0
+    fonts: dict = {}
+    for x, y, text, font_name, size, color, tw in pieces:
+        if not text:
+            continue
+        font = fonts.get(font_name) or fonts.setdefault(font_name, getFont(font_name))
+        if color is not cur_color:
+            code.append(_rgb(color))
+            cur_color = color
+        if tw != cur_tw:
+            code.append(f"{num(tw)} Tw")  # acts on code 32, which reportlab keeps for the space in every subset
+            cur_tw = tw
+        code.append(f"1 0 0 1 {num(x)} {num(y)} Tm")
+        for subset, chunk in font.splitString(text, doc):
+            key = (font_name, subset, size)
+            if key != cur_font:
+                code.append(f"{font.getSubsetInternalName(subset, doc)} {num(size)} Tf")
+                cur_font = key
+            code.append(f"({escapePDF(chunk)}) Tj")
+    if cur_tw:
+        code.append("0 Tw")
+    if len(code) > 1:
+        code.append("ET")
+        canvas.addLiteral("\n".join(code))

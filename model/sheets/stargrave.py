@@ -16,7 +16,7 @@ from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 from ..systems.stargrave.derive import format_profile_value, format_value
 from ..systems.stargrave.tables import KEYS, ROLES, tables
 from . import fonts
-from .flowables import (Card, CheckBox, FieldPanel, RuledLines, SectionBar, TickTrack, house_table, para,  # noqa: F401
+from .flowables import (Card, CardRow, CheckBox, FieldPanel, RuledLines, SectionBar, TickTrack, house_table, para,  # noqa: F401
                         profile_table, rich)
 from .page import Kit, Sheet
 from .text import markup, one_line
@@ -211,35 +211,19 @@ class CrewSheet:
         cards = []
         for name in sorted(holders, key=str.casefold):
             p = self.t.powers[name]
-            acts = " · ".join(f"<b>{a}</b> {who}" for who, a in holders[name])
-            meta = (f'<font color="{kit.layout["style"]["colors"]["muted"]}">ACTIVATION</font> {acts}<br/>'
-                    f'<font color="{kit.layout["style"]["colors"]["muted"]}">FATIGUE</font> <b>{p["fatigue"]}</b>'
-                    f'  <font color="{kit.layout["style"]["colors"]["muted"]}">CATEGORY</font> {markup(p["category"])}')
+            acts: list[tuple[str, bool, bool]] = [("ACTIVATION ", False, True)]
+            for k, (who, a) in enumerate(holders[name]):
+                acts += [(f"{' · ' if k else ''}", False, False), (f"{a}", True, False), (f" {who}", False, False)]
+            meta = [acts, [("FATIGUE ", False, True), (str(p["fatigue"]), True, False), (" CATEGORY ", False, True),
+                           (p["category"], False, False)]]
             foot = []
             if p.get("basic_for"):
-                foot.append("Basic for " + ", ".join(markup(b) for b in p["basic_for"]))
+                foot.append("Basic for " + ", ".join(p["basic_for"]))
             if p.get("rulebook_name") and p["rulebook_name"] != name:
-                foot.append("Rulebook name: " + markup(p["rulebook_name"]))
+                foot.append("Rulebook name: " + p["rulebook_name"])
             cards.append(Card(kit, cw, ch, name, meta, p.get("summary", ""), " · ".join(foot)))
-        rows = [cards[i:i + n] + [""] * (n - len(cards[i:i + n])) for i in range(0, len(cards), n)]
-        grid_cols = []
-        for c in range(n):
-            grid_cols.append(cw)
-        data = []
-        for r in rows:
-            line = []
-            for c, card in enumerate(r):
-                line.append(card)
-            data.append(line)
-        t = Table(data, colWidths=grid_cols)
-        t.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), fonts.REGULAR, 8),
-                               ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                               ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), gap),
-                               ("VALIGN", (0, 0), (-1, -1), "TOP")]))
-        t.hAlign = "LEFT"
-        # column gaps: Table has no column spacing, so widen the grid by the gaps and centre the cards
-        t._argW = [cw + (gap if c < n - 1 else 0) for c in range(n)]
-        return [SectionBar(kit, "Power reference cards", "cut along the dashed lines"), Spacer(1, 2.5 * mm), t]
+        rows = [CardRow(cards[i:i + n], gap) for i in range(0, len(cards), n)]
+        return [SectionBar(kit, "Power reference cards", "cut along the dashed lines"), Spacer(1, 2.5 * mm), *rows]
 
     def equipment(self) -> list[Flowable]:
         kit = self.kit
