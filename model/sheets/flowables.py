@@ -10,10 +10,10 @@ from . import fonts
 from .page import Kit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from .ops import draw_pieces, draw_rects, draw_strings
+from .ops import draw_lines, draw_pieces, draw_rects, draw_strings
 from .rowtable import PAD_X, RowTable
 from .rowtable import Text as RText
-from .spans import TextBlock, spans
+from .spans import TextBlock, spans, text_width
 from .text import draw_fit, draw_runs, fit, markup, one_line, visual
 
 
@@ -203,6 +203,43 @@ class CheckBox(Flowable):
             c.drawPath(p, stroke=1, fill=0)
 
 
+class Columns(Flowable):
+    """Lists of flowables side by side in columns of fixed widths, tops aligned, each flowable at its
+    column's left edge (e.g. Captain and First Mate). Placed as a one-row platypus Table with no
+    padding placed them, without the Table's style machinery; like that row, it does not split."""
+
+    def __init__(self, columns: list[list[Flowable]], widths: list[float]):
+        super().__init__()
+        self.columns, self.widths = columns, widths
+        self.width = sum(widths)
+
+    def wrap(self, aw, ah):
+        self._sizes = [[f.wrapOn(self.canv, w, ah) for f in col] for col, w in zip(self.columns, self.widths)]
+        self.height = max((self._column_height(col, sizes) for col, sizes in zip(self.columns, self._sizes)),
+                          default=0.0)
+        return self.width, self.height
+
+    @staticmethod
+    def _column_height(col, sizes) -> float:
+        if not col:
+            return 0.0
+        total = sum(h + f.getSpaceBefore() + f.getSpaceAfter() for f, (_, h) in zip(col, sizes))
+        return total - col[0].getSpaceBefore() - col[-1].getSpaceAfter()
+
+    def split(self, aw, ah):
+        return []
+
+    def draw(self):
+        x = 0.0
+        for col, sizes, w in zip(self.columns, self._sizes, self.widths):
+            y = self.height + (col[0].getSpaceBefore() if col else 0.0)
+            for f, (_, h) in zip(col, sizes):
+                y -= f.getSpaceBefore() + h
+                f.drawOn(self.canv, x, y)
+                y -= f.getSpaceAfter()
+            x += w
+
+
 def para(kit: Kit, text: object, style: str = "cell", multiline: bool = False, **kw) -> Paragraph:
     """A Paragraph of a user string: escaped and font-switched by text.markup()."""
     return Paragraph(markup(text, multiline), kit.pstyle(style, **kw))
@@ -284,37 +321,66 @@ def house_table(kit: Kit, columns: list[dict], rows: list[list], total_width: fl
     return RowTable(kit, widths, aligns, head_row, data, size, label, zebra)
 
 
+class ProfileRow(Flowable):
+    """A profile: one column per characteristic, the abbreviation and name over the value, boxed.
+    Laid out as the platypus Table it replaces (paddings, middle alignment, grid), drawn as one text
+    block and two paths. Values are program-made strings such as "+2" or "9/11", drawn literally."""
+
+    PAD_X, HEAD_PAD, VALUE_PAD = 1.0, (1.4, 1.8), (2.4, 2.8)  # (top, bottom) paddings
+
+    def __init__(self, kit: Kit, heads: list[tuple[str, str]], values: list[str], width: float, size: float):
+        super().__init__()
+        self.kit, self.values, self.width, self.size = kit, list(values), width, size
+        label, accent, muted = kit.size["label"], kit.color["accent"], kit.color["muted"]
+        self.heads = [TextBlock([spans(a, fonts.COND_BOLD, label, accent) +
+                                 spans(f" {n.upper()}", fonts.COND_BOLD, label - 0.5, muted)], label * 1.2, "center")
+                      for a, n in heads]
+
+    def wrap(self, aw, ah):
+        cw = self.width / max(1, len(self.values))
+        hh = max((b.wrap(cw - 2 * self.PAD_X, ah)[1] for b in self.heads), default=0.0)
+        self.head_h = hh + sum(self.HEAD_PAD)
+        self.value_h = self.size * 1.15 + sum(self.VALUE_PAD)
+        self.height = self.head_h + self.value_h
+        return self.width, self.height
+
+    def draw(self):
+        c, kit = self.canv, self.kit
+        n = len(self.values)
+        cw = self.width / max(1, n)
+        vh, hh = self.value_h, self.head_h
+        c.saveState()
+        c.setFillColor(kit.color["fill"])
+        draw_rects(c, [(0, vh, self.width, hh)], stroke=False, fill=True)
+        pieces = []
+        top_pad, bottom_pad = self.HEAD_PAD
+        for i, b in enumerate(self.heads):
+            bottom = vh + (hh + bottom_pad - top_pad + b.height) / 2 - b.height
+            pieces += b.pieces(i * cw + self.PAD_X, bottom + b.height)
+        top_pad, bottom_pad = self.VALUE_PAD
+        y = (bottom_pad + vh - top_pad + self.size * 1.15) / 2 - self.size
+        ink = kit.color["ink"]
+        for i, v in enumerate(self.values):
+            pieces.append((i * cw + (cw - text_width(v, fonts.BOLD, self.size)) / 2, y, v, fonts.BOLD, self.size, ink, 0.0))
+        draw_pieces(c, pieces)
+        c.setLineCap(1)
+        c.setStrokeColor(kit.color["rule"])
+        c.setLineWidth(0.4)
+        draw_lines(c, [(i * cw, 0, i * cw, self.height) for i in range(1, n)] + [(0, vh, self.width, vh)])
+        c.setStrokeColor(ink)
+        c.setLineWidth(0.8)
+        draw_rects(c, [(0, 0, self.width, self.height)])
+        c.restoreState()
+
+
 def profile_table(kit: Kit, heads: list[tuple[str, str]], values: list[str], total_width: float,
-                  value_size: float | None = None) -> Table:
-    """A profile row: one column per characteristic, the abbreviation and name over the value.
-    Values are program-made strings such as "+2" or "9/11" (drawn literally, not markup)."""
+                  value_size: float | None = None) -> ProfileRow:
+    """A profile row (ProfileRow); values longer than four characters get a smaller type size."""
     size = value_size or kit.size["value"]
     longest = max((len(v) for v in values), default=1)
     if longest > 4:
         size = size * 4.5 / (longest + 0.5)
-    head = [rich(kit, f'<font face="{fonts.COND_BOLD}" color="{kit.layout["style"]["colors"]["accent"]}">{a}</font>'
-                      f'<font size="{kit.size["label"] - 0.5}"> {n.upper()}</font>', "head", alignment=1)
-            for a, n in heads]
-    vals = list(values)  # program-made strings, drawn as they are
-    w = total_width / len(values)
-    t = Table([head, vals], colWidths=[w] * len(values))
-    t.setStyle(TableStyle([
-        ("FONT", (0, 0), (-1, -1), fonts.REGULAR, kit.size["body"]),  # never reportlab's Helvetica
-        ("FONT", (0, 1), (-1, 1), fonts.BOLD, size, size * 1.15),
-        ("TEXTCOLOR", (0, 1), (-1, 1), kit.color["ink"]),
-        ("ALIGN", (0, 1), (-1, 1), "CENTER"),
-        ("BOX", (0, 0), (-1, -1), 0.8, kit.color["ink"]),
-        ("INNERGRID", (0, 0), (-1, -1), 0.4, kit.color["rule"]),
-        ("BACKGROUND", (0, 0), (-1, 0), kit.color["fill"]),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("TOPPADDING", (0, 0), (-1, -1), 1.4),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.8),
-        ("TOPPADDING", (0, 1), (-1, 1), 2.4),
-        ("BOTTOMPADDING", (0, 1), (-1, 1), 2.8),
-        ("LEFTPADDING", (0, 0), (-1, -1), 1),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 1),
-    ]))
-    return t
+    return ProfileRow(kit, heads, values, total_width, size)
 
 
 class Card(Flowable):

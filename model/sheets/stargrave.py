@@ -11,15 +11,16 @@ Everything printed comes from the document and `result.derived`; nothing here re
 from __future__ import annotations
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, KeepTogether, Spacer
 
 from ..systems.stargrave.derive import format_profile_value, format_value
 from ..systems.stargrave.tables import KEYS, ROLES, tables
 from . import fonts
-from .flowables import (Card, CardRow, CheckBox, FieldPanel, RuledLines, SectionBar, TickTrack, house_table, para,  # noqa: F401
+from .flowables import (Card, CardRow, CheckBox, Columns, FieldPanel, RuledLines, SectionBar, TickTrack, house_table, para,  # noqa: F401
                         profile_table, rich)
 from .page import Kit, Sheet
-from .text import markup, one_line
+from .spans import TextBlock, spans
+from .text import one_line
 
 LAYOUT = "stargrave-crew"
 ROLE_LABEL = {"captain": "Captain", "first_mate": "First Mate"}
@@ -137,10 +138,7 @@ class CrewSheet:
         gap = 6 * mm
         cw = (kit.frame_width - gap) / 2
         cap, fm = self.officer("captain", cw), self.officer("first_mate", cw)
-        pair = Table([[cap, "", fm]], colWidths=[cw, gap, cw])
-        pair.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("FONT", (0, 0), (-1, -1), fonts.REGULAR, 8),
-                                  ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                                  ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+        pair = Columns([cap, [], fm], [cw, gap, cw])
         # Side by side while both blocks fit on one page with room to spare (measured by rows, which is
         # cheap: a table row is about one line; the fixed parts take about 60 mm).
         rows = max(len(self.power_rows(self.data.get(r) or {}, self.d.get(r) or {})) +
@@ -166,13 +164,14 @@ class CrewSheet:
                 tags.append("specialist")
             if s.get("shotgun"):
                 tags.append("shotgun")
-            type_cell = rich(kit, markup(sd.get("type") if known else s.get("type", "")) +
-                             (f'<br/><font size="{kit.size["small"]}" color="{kit.layout["style"]["colors"]["muted"]}">'
-                              f'{", ".join(tags)}</font>' if tags else ""), "cell")
+            # the type over a second, smaller line (specialist, shotgun; or why the type is unknown)
+            body, small = kit.size["body"], kit.size["small"]
+            lines = [spans(sd.get("type") if known else s.get("type", ""), fonts.COND, body, kit.color["ink"])]
             if not known:
-                type_cell = rich(kit, markup(s.get("type", "")) +
-                                 f'<br/><font size="{kit.size["small"]}" color="{kit.layout["style"]["colors"]["alert"]}">'
-                                 "not in the rules pack</font>", "cell")
+                lines.append(spans("not in the rules pack", fonts.COND, small, kit.color["alert"]))
+            elif tags:
+                lines.append(spans(", ".join(tags), fonts.COND, small, kit.color["muted"]))
+            type_cell = TextBlock(lines, body * 1.15)
             prof = sd.get("profile") or {}
             values = [_minus(format_value(k, prof[k], self.t)) if k in prof else "?" for k in KEYS]
             health = prof.get("health", 0)
