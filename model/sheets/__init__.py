@@ -12,13 +12,16 @@ How a sheet is made
 - Fixed fields come from a layout kept as data: resources/sheets/<kind>.json, checked against
   schemas/sheet-layout.json (layout.py). Page margins, colours, type sizes, the panels of fixed
   fields (placed by fractions, bound by name to prepared values) and table columns live there.
-- Lists that grow (soldiers, powers, items) are platypus tables that split across pages.
+- Lists that grow (soldiers, powers, items) are RowTables (rowtable.py) that split across pages with
+  their header repeated. Short styled text the program builds (cards, profile heads, two-line cells)
+  is spans (spans.py): no markup at all, drawn in reading order; batched paths and text in ops.py.
 - Text: every user string reaches Paragraph markup only through `text.markup()` (escaped with
   xml.sax.saxutils.escape, fallback fonts switched in); drawn strings go through `text.fit()`, which
   shrinks then wraps text to fit its box and never cuts it. Plain Table cell strings are drawn
   literally and must not be escaped. Right-to-left text is put in visual order (`text.visual`).
-- Fonts: DejaVu Sans (+ Bold, Condensed) from resources/fonts/, registered once (fonts.py); glyphs it
-  lacks use a free system fallback font if installed, else a visible U+FFFD placeholder.
+- Fonts: DejaVu Sans (+ Bold, Condensed) from resources/fonts/, registered once (fonts.py) and
+  embedded as lean subsets (only the characters used, short name table); glyphs it lacks use a free
+  system fallback font if installed, else a visible U+FFFD placeholder.
 
 Adding a sheet for another game system
 --------------------------------------
@@ -26,7 +29,8 @@ Adding a sheet for another game system
 2. Write model/sheets/<system>.py with `render(data, result, kit) -> Sheet`, building its story from
    the shared pieces in flowables.py: FieldPanel (a layout panel of fixed fields), SectionBar,
    house_table (a layout table; str cells are escaped for you), profile_table, TickTrack (tick
-   boxes, e.g. hit points or limited ammunition), CheckBox, Card (cut-out reference cards), para/rich.
+   boxes, e.g. hit points or limited ammunition), CheckBox, Card/CardRow (cut-out reference cards),
+   Columns (flowable lists side by side), para/rich (Paragraphs), spans.TextBlock (styled runs).
 3. Add one line to RENDERERS below: `"<kind>": _renderer("<system>")`.
 """
 

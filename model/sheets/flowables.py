@@ -214,7 +214,8 @@ class Columns(Flowable):
         self.width = sum(widths)
 
     def wrap(self, aw, ah):
-        self._sizes = [[f.wrapOn(self.canv, w, ah) for f in col] for col, w in zip(self.columns, self.widths)]
+        canv = getattr(self, "canv", None)  # set while platypus lays out; absent when wrap is called directly
+        self._sizes = [[f.wrapOn(canv, w, ah) for f in col] for col, w in zip(self.columns, self.widths)]
         self.height = max((self._column_height(col, sizes) for col, sizes in zip(self.columns, self._sizes)),
                           default=0.0)
         return self.width, self.height
