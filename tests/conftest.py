@@ -21,6 +21,10 @@ def _isolated_user_dirs(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("STARWRIGHT_USER_RULES", str(home / "rules"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
+    # The default paper follows the locale: pin it, so a developer in the US sees the same sheets as CI.
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_PAPER", raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
 
 
 EXAMPLES = ROOT / "resources" / "examples"

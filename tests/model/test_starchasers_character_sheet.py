@@ -28,6 +28,7 @@ def pdf_text(pdf: bytes, tmp_path, layout: bool) -> str:
 
 def sheet(data, tmp_path, layout=False, **options):
     result = evaluate(data, KINDS["starchasers-character"])
+    options.setdefault("paper", "letter")  # the layout assertions were written against US Letter
     return pdf_text(export_pdf(data, result, SheetOptions(**options)), tmp_path, layout)
 
 

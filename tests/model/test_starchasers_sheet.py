@@ -23,6 +23,7 @@ def pdf_text(pdf: bytes, tmp_path, layout: bool) -> str:
 def sheet(data, tmp_path, layout=False, **options):
     """The sheet's text: in reading order (a table cell's lines stay together), or laid out as on the page."""
     result = evaluate(data, KINDS["starchasers-ship"])
+    options.setdefault("paper", "letter")  # the layout assertions were written against US Letter
     return pdf_text(export_pdf(data, result, SheetOptions(**options)), tmp_path, layout)
 
 
