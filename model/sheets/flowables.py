@@ -241,6 +241,17 @@ class Columns(Flowable):
             x += w
 
 
+def two_columns(left: list, right: list, width: float, gap: float, split: float = 0.5) -> Table:
+    """Two lists of flowables side by side: the left column takes `split` of the width less the gap.
+    A one-row Table, so a column may hold flowables that split (unlike Columns, which does not)."""
+    lw = (width - gap) * split
+    grid = Table([[left, "", right]], colWidths=[lw, gap, width - gap - lw])
+    grid.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                              ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                              ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+    return grid
+
+
 def para(kit: Kit, text: object, style: str = "cell", multiline: bool = False, **kw) -> Paragraph:
     """A Paragraph of a user string: escaped and font-switched by text.markup()."""
     return Paragraph(markup(text, multiline), kit.pstyle(style, **kw))

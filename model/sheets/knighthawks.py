@@ -16,23 +16,19 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 
 from ..systems.knighthawks.tables import tables
-from .flowables import FieldPanel, RuledLines, SectionBar, TickTrack, house_table, para, rich
-from .page import Kit, Sheet
-from .text import markup, one_line
+from .flowables import FieldPanel, SectionBar, TickTrack, house_table, para, rich
+from .document import DocumentSheet
+from .page import Sheet
+from .text import markup, minus, one_line
 
 LAYOUT = "knighthawks-ship"
 FIELD = {"forward": "Forward (FF)", "any": "Any direction"}
 
 
-def _minus(s: str) -> str:
-    return s.replace("-", "−")
 
-
-class ShipSheet:
-    def __init__(self, data: dict, result, kit: Kit):
-        self.data, self.result, self.kit = data, result, kit
-        self.d = result.derived
-        self.t = tables(result.pack)
+class ShipSheet(DocumentSheet):
+    subject = "Knight Hawks ship record sheet"
+    system_tables = staticmethod(tables)
 
     # ---- prepared values -------------------------------------------------------------------------
     def type_text(self) -> str:
@@ -47,7 +43,7 @@ class ShipSheet:
         bits = []
         ev = d.get("evasive_action")
         if ev:
-            bits.append(_minus(f"Evasive action: torpedoes {ev['torpedo_modifier']}% to hit"))
+            bits.append(minus(f"Evasive action: torpedoes {ev['torpedo_modifier']}% to hit"))
         if d.get("type"):
             bits.append("May land on a planet" if d.get("may_land") else "Cannot land on a planet")
         if d.get("station"):
@@ -161,22 +157,9 @@ class ShipSheet:
         return [KeepTogether([SectionBar(kit, "Turn sequence and codes", "each side's half of the turn"),
                               Spacer(1, 1.8 * mm), grid])]
 
-    def notes(self) -> list[Flowable]:
-        kit = self.kit
-        notes = (self.data.get("notes") or "").strip()
-        out: list[Flowable] = [SectionBar(kit, "Notes"), Spacer(1, 1.5 * mm)]
-        if notes:
-            out += [para(kit, notes, "body", multiline=True), Spacer(1, 2 * mm)]
-        return [KeepTogether(out), RuledLines(kit, 2 if notes else 4)]
-
     def sheet(self) -> Sheet:
-        kit = self.kit
-        story: list[Flowable] = [self.header(), Spacer(1, kit.gap)]
-        for block in (self.hull, self.weapons, self.defenses, self.reference, self.notes):
-            story += block() + [Spacer(1, kit.gap)]
-        return Sheet(running_title=one_line(self.data.get("name", "")), story=story[:-1],
-                     subject="Knight Hawks ship record sheet")
+        return self.assemble([self.header(), Spacer(1, self.kit.gap)],
+                             [self.hull, self.weapons, self.defenses, self.reference, self.notes])
 
 
-def render(data: dict, result, kit: Kit) -> Sheet:
-    return ShipSheet(data, result, kit).sheet()
+render = ShipSheet.render

@@ -13,33 +13,23 @@ a rule. A value not chosen yet prints as an empty box to write in.
 from __future__ import annotations
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, KeepTogether, Spacer
 
-from ..systems.starchasers.tables import fold, tables
-from .flowables import FieldPanel, SectionBar, TickTrack, house_table, para, rich
-from .page import Kit, Sheet
-from .stargrave import RuledLines
-from .text import markup, one_line
+from ..systems.starchasers.tables import tables
+from .flowables import FieldPanel, SectionBar, TickTrack, house_table, rich, two_columns
+from .document import DocumentSheet
+from .page import Sheet
+from .text import markup
 
 # How many boxes the sheet gives for tallies the rules do not cap: space to tick in play, not a rule.
 CRIT_BOXES = 10
 MOTIVATION_BOXES = 10
 
 
-def _grid(left: list, right: list, width: float, gap: float, split: float) -> Table:
-    lw = (width - gap) * split
-    grid = Table([[left, "", right]], colWidths=[lw, gap, width - gap - lw])
-    grid.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
-                              ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                              ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
-    return grid
 
-
-class CharacterSheet:
-    def __init__(self, data: dict, result, kit: Kit):
-        self.data, self.result, self.kit = data, result, kit
-        self.d = result.derived
-        self.t = tables(result.pack)
+class CharacterSheet(DocumentSheet):
+    subject = "Starchasers character sheet"
+    system_tables = staticmethod(tables)
 
     # ---- header ----------------------------------------------------------------------------------
     def header(self) -> Flowable:
@@ -140,7 +130,7 @@ class CharacterSheet:
                  rich(kit, "Roll the pool in attack dice (d8). Motivation dice, Force Powers and class or species "
                            "abilities add to a roll in play and are not printed in the pool.", "note")]
         return [SectionBar(kit, "Attributes and skills", "attribute + bonus + skill = pool"), Spacer(1, 1.5 * mm),
-                _grid(left, right, kit.frame_width, gap, split)]
+                two_columns(left, right, kit.frame_width, gap, split)]
 
     # ---- motivators, equipment, station pools ----------------------------------------------------
     def motivators(self) -> list[Flowable]:
@@ -172,7 +162,6 @@ class CharacterSheet:
         gap = 5 * mm
         split = 0.55
         lw = (kit.frame_width - gap) * split
-        rw = kit.frame_width - gap - lw
         left = [house_table(kit, kit.table("ship_pools")["columns"], self.ship_pool_rows(), lw)]
         dice = self.t.pack.get("dice", {})
         lines = []
@@ -189,24 +178,11 @@ class CharacterSheet:
         right.append(rich(kit, "A Focus token turns every Focus result of the next roll into a Hit (or an Evade). "
                                "Each Evade cancels one Hit; Crits are cancelled last.", "note"))
         return [KeepTogether([SectionBar(kit, "Ship stations and dice"), Spacer(1, 1.2 * mm),
-                              _grid(left, right, kit.frame_width, gap, split)])]
-
-    def notes(self) -> list[Flowable]:
-        kit = self.kit
-        notes = (self.data.get("notes") or "").strip()
-        out: list[Flowable] = [SectionBar(kit, "Notes"), Spacer(1, 1.5 * mm)]
-        if notes:
-            out += [para(kit, notes, "body", multiline=True), Spacer(1, 2 * mm)]
-        return [KeepTogether(out), RuledLines(kit, 2 if notes else 4)]
+                              two_columns(left, right, kit.frame_width, gap, split)])]
 
     def sheet(self) -> Sheet:
-        kit = self.kit
-        story: list[Flowable] = [self.header(), Spacer(1, kit.gap)]
-        for block in (self.body, self.motivators, self.equipment, self.stations_and_dice, self.notes):
-            story += block() + [Spacer(1, kit.gap)]
-        return Sheet(running_title=one_line(self.data.get("name", "")), story=story[:-1],
-                     subject="Starchasers character sheet")
+        return self.assemble([self.header(), Spacer(1, self.kit.gap)],
+                             [self.body, self.motivators, self.equipment, self.stations_and_dice, self.notes])
 
 
-def render(data: dict, result, kit: Kit) -> Sheet:
-    return CharacterSheet(data, result, kit).sheet()
+render = CharacterSheet.render

@@ -13,12 +13,12 @@ re-applies a rule. A value the player has not set prints as a blank box to fill 
 from __future__ import annotations
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, KeepTogether, Spacer
 
 from ..systems.starchasers.tables import signed, tables
-from .flowables import FieldPanel, SectionBar, TickTrack, house_table, para, rich
-from .page import Kit, Sheet
-from .stargrave import RuledLines
+from .flowables import FieldPanel, SectionBar, TickTrack, house_table, para, rich, two_columns
+from .document import DocumentSheet
+from .page import Sheet
 from .text import markup, one_line
 
 NOT_SET = "not set"
@@ -36,21 +36,10 @@ def _how(parts: list) -> str:
     return " + ".join(f"{label} {v}" if v >= 0 else f"{label} ({v})" for label, v in parts)
 
 
-def _grid(left: list, right: list, width: float, gap: float = 6 * mm, split: float = 0.5) -> Table:
-    lw = (width - gap) * split
-    rw = width - gap - lw
-    grid = Table([[left, "", right]], colWidths=[lw, gap, rw])
-    grid.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
-                              ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                              ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
-    return grid
 
-
-class ShipSheet:
-    def __init__(self, data: dict, result, kit: Kit):
-        self.data, self.result, self.kit = data, result, kit
-        self.d = result.derived
-        self.t = tables(result.pack)
+class ShipSheet(DocumentSheet):
+    subject = "Starchasers starship sheet"
+    system_tables = staticmethod(tables)
 
     # ---- panels ----------------------------------------------------------------------------------
     def header(self) -> Flowable:
@@ -152,7 +141,7 @@ class ShipSheet:
         left = [house_table(kit, kit.table("attributes")["columns"], self.attribute_rows(), lw)]
         right = self.tracks(rw) + self.hard_points() + [Spacer(1, 1 * mm)] + self.maneuvers()
         return [SectionBar(kit, "Attributes and damage tracks"), Spacer(1, 1.5 * mm),
-                _grid(left, right, kit.frame_width, gap, 0.46)]
+                two_columns(left, right, kit.frame_width, gap, 0.46)]
 
     # ---- weapons and equipment -------------------------------------------------------------------
     def weapons(self) -> list[Flowable]:
@@ -234,26 +223,11 @@ class ShipSheet:
                            "Uncancelled Crits cause System Damage.", "note")]
         die = self.t.pack.get("system_damage_die", "d20")
         return [KeepTogether([SectionBar(kit, "System Damage and range bands", f"roll {die} for each uncancelled Crit"),
-                              Spacer(1, 1.5 * mm), _grid(left, right, kit.frame_width, gap, 0.62)])]
-
-    def notes(self) -> list[Flowable]:
-        kit = self.kit
-        notes = (self.data.get("notes") or "").strip()
-        out: list[Flowable] = [SectionBar(kit, "Notes"), Spacer(1, 1.5 * mm)]
-        if notes:
-            out += [para(kit, notes, "body", multiline=True), Spacer(1, 2 * mm)]
-        return [KeepTogether(out), RuledLines(kit, 2 if notes else 4)]
+                              Spacer(1, 1.5 * mm), two_columns(left, right, kit.frame_width, gap, 0.62)])]
 
     def sheet(self) -> Sheet:
-        kit = self.kit
-        story: list[Flowable] = [self.header(), Spacer(1, 1.5 * mm), self.defense(), Spacer(1, kit.gap)]
-        for block in (self.body, self.crew, self.weapons, self.equipment, self.reference, self.notes):
-            part = block()
-            if part:
-                story += part + [Spacer(1, kit.gap)]
-        return Sheet(running_title=one_line(self.data.get("name", "")), story=story[:-1],
-                     subject="Starchasers starship sheet")
+        return self.assemble([self.header(), Spacer(1, 1.5 * mm), self.defense(), Spacer(1, self.kit.gap)],
+                             [self.body, self.crew, self.weapons, self.equipment, self.reference, self.notes])
 
 
-def render(data: dict, result, kit: Kit) -> Sheet:
-    return ShipSheet(data, result, kit).sheet()
+render = ShipSheet.render

@@ -16,14 +16,11 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 
 from ..systems.starfrontiers.tables import PAIRS, tables
-from .flowables import FieldPanel, SectionBar, TickTrack, house_table, para, profile_table, rich
-from .page import Kit, Sheet
-from .stargrave import RuledLines
-from .text import markup, one_line
+from .flowables import FieldPanel, SectionBar, TickTrack, house_table, profile_table, rich
+from .document import DocumentSheet
+from .page import Sheet
+from .text import markup, minus, one_line
 
-
-def _minus(s: str) -> str:
-    return s.replace("-", "−")
 
 
 def _num(x) -> str:
@@ -37,7 +34,7 @@ def _kg(x) -> str:
 
 
 def _cr(n) -> str:
-    return _minus(f"{n:,} Cr") if isinstance(n, int) else ""
+    return minus(f"{n:,} Cr") if isinstance(n, int) else ""
 
 
 def _grid(cells: list, widths: list[float], pad: float = 0) -> Table:
@@ -49,11 +46,9 @@ def _grid(cells: list, widths: list[float], pad: float = 0) -> Table:
     return t
 
 
-class CharacterSheet:
-    def __init__(self, data: dict, result, kit: Kit):
-        self.data, self.result, self.kit = data, result, kit
-        self.d = result.derived
-        self.t = tables(result.pack)
+class CharacterSheet(DocumentSheet):
+    system_tables = staticmethod(tables)
+    note_lines = (3, 5)
 
     def muted(self, text: str) -> str:
         return f'<font color="{self.kit.layout["style"]["colors"]["muted"]}">{text}</font>'
@@ -98,7 +93,7 @@ class CharacterSheet:
         return [rich(kit, f'<b>{p["abbr"]}</b>', "head", alignment=1, textColor=kit.color["accent"],
                      fontSize=kit.size["body"]),
                 Spacer(1, 0.8 * mm), profile_table(kit, heads, values, width, value_size=15),
-                Spacer(1, 0.8 * mm), rich(kit, _minus(note), "note", alignment=1)]
+                Spacer(1, 0.8 * mm), rich(kit, minus(note), "note", alignment=1)]
 
     def abilities(self) -> list[Flowable]:
         kit = self.kit
@@ -112,7 +107,7 @@ class CharacterSheet:
                                ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
         im_how = self.d.get("initiative_derivation", "")
         right = f"IM: {im_how}"
-        out: list[Flowable] = [SectionBar(kit, "Abilities", _minus(right)), Spacer(1, 1.6 * mm), t]
+        out: list[Flowable] = [SectionBar(kit, "Abilities", minus(right)), Spacer(1, 1.6 * mm), t]
         sta = self.d["abilities"].get("sta")
         if sta:
             out += [Spacer(1, 2.2 * mm), TickTrack(kit, sta, "Stamina"),
@@ -253,16 +248,11 @@ class CharacterSheet:
             foot += " · ENCUMBERED: movement halved"
         return [Spacer(1, kit.gap), SectionBar(kit, "Equipment", f"spent {_cr(d.get('credits_spent'))} of {_cr(d.get('credits_start'))}"),
                 Spacer(1, 1.2 * mm), house_table(kit, kit.table("equipment")["columns"], rows, kit.frame_width),
-                rich(kit, markup(_minus(foot)), "note", alignment=2,
+                rich(kit, markup(minus(foot)), "note", alignment=2,
                      textColor=kit.color["alert"] if alert else kit.color["muted"])]
 
     def notes(self) -> list[Flowable]:
-        kit = self.kit
-        notes = (self.data.get("notes") or "").strip()
-        out: list[Flowable] = [SectionBar(kit, "Notes"), Spacer(1, 1.5 * mm)]
-        if notes:
-            out += [para(kit, notes, "body", multiline=True), Spacer(1, 2 * mm)]
-        return [Spacer(1, kit.gap), KeepTogether(out), RuledLines(kit, 3 if notes else 5)]
+        return [Spacer(1, self.kit.gap)] + super().notes()
 
     # ---- reference page ---------------------------------------------------------------------------------------
     def reference(self) -> list[Flowable]:
@@ -286,7 +276,7 @@ class CharacterSheet:
             "<b>A turn</b> is 6 seconds: move, fire, move and fire, reload, or wait.",
         ]
         for line in lines:
-            out += [rich(kit, _minus(line) if "01–05" not in line else line, "body"), Spacer(1, 1.4 * mm)]
+            out += [rich(kit, minus(line) if "01–05" not in line else line, "body"), Spacer(1, 1.4 * mm)]
         return out
 
     def sheet(self) -> Sheet:
@@ -302,5 +292,4 @@ class CharacterSheet:
                      subject="Star Frontiers character sheet")
 
 
-def render(data: dict, result, kit: Kit) -> Sheet:
-    return CharacterSheet(data, result, kit).sheet()
+render = CharacterSheet.render

@@ -16,11 +16,12 @@ from reportlab.platypus import Flowable, KeepTogether, Spacer
 from ..systems.stargrave.derive import format_profile_value, format_value
 from ..systems.stargrave.tables import KEYS, ROLES, tables
 from . import fonts
-from .flowables import (Card, CardRow, CheckBox, Columns, FieldPanel, RuledLines, SectionBar, TickTrack, house_table, para,  # noqa: F401
+from .flowables import (Card, CardRow, CheckBox, Columns, FieldPanel, SectionBar, TickTrack, house_table, # noqa: F401
                         profile_table, rich)
-from .page import Kit, Sheet
+from .document import DocumentSheet
+from .page import Sheet
 from .spans import TextBlock, spans
-from .text import one_line
+from .text import minus, one_line
 
 LAYOUT = "stargrave-crew"
 ROLE_LABEL = {"captain": "Captain", "first_mate": "First Mate"}
@@ -44,23 +45,17 @@ def _kind(item: dict) -> str:
             "equipment": "Equipment"}.get(item.get("kind", ""), item.get("kind", "").title())
 
 
-def _minus(s: str) -> str:
-    """Typeset a minus sign (U+2212, which DejaVu has) instead of a hyphen in numbers."""
-    return s.replace("-", "−")
 
-
-class CrewSheet:
-    def __init__(self, data: dict, result, kit: Kit):
-        self.data, self.result, self.kit = data, result, kit
-        self.d = result.derived
-        self.t = tables(result.pack)
+class CrewSheet(DocumentSheet):
+    system_tables = staticmethod(tables)
+    note_lines = (3, 5)
 
     # ---- prepared values -------------------------------------------------------------------------
     def profile_heads(self) -> list[tuple[str, str]]:
         return [(self.t.char[k]["abbr"], self.t.char[k]["label"]) for k in KEYS]
 
     def officer_profile(self, od: dict) -> list[str]:
-        return [_minus(format_profile_value(k, od["base_profile"][k], od["profile"][k], self.t)) for k in KEYS]
+        return [minus(format_profile_value(k, od["base_profile"][k], od["profile"][k], self.t)) for k in KEYS]
 
     def power_rows(self, officer: dict, od: dict) -> list[list]:
         known = list(od.get("powers", []))
@@ -97,7 +92,7 @@ class CrewSheet:
         d = self.d
         upkeep = d.get("upkeep", 0)
         values = {"crew_name": self.data.get("name", ""), "credits_start": _cr(d.get("credits_start")),
-                  "credits_spent": _cr(d.get("credits_spent")), "credits_left": _minus(_cr(d.get("credits_left"))),
+                  "credits_spent": _cr(d.get("credits_spent")), "credits_left": minus(_cr(d.get("credits_left"))),
                   "upkeep": _cr(upkeep) if upkeep else "none"}
         return FieldPanel(self.kit, self.kit.panel("header"), values)
 
@@ -120,7 +115,7 @@ class CrewSheet:
             if od.get("unarmed"):
                 f, dmg = self.t.crew["unarmed_fight"], self.t.crew["unarmed_damage"]
                 out += [Spacer(1, 1 * mm),
-                        rich(kit, _minus(f"<b>Unarmed:</b> {f:+d} Fight in melee and {dmg:+d} damage (no melee weapon)."),
+                        rich(kit, minus(f"<b>Unarmed:</b> {f:+d} Fight in melee and {dmg:+d} damage (no melee weapon)."),
                              "note", textColor=kit.color["alert"])]
         powers = self.power_rows(officer, od)
         out += [Spacer(1, 2.2 * mm), house_table(kit, kit.table("powers")["columns"], powers or [["", "", "", ""]], width)]
@@ -173,7 +168,7 @@ class CrewSheet:
                 lines.append(spans(", ".join(tags), fonts.COND, small, kit.color["muted"]))
             type_cell = TextBlock(lines, body * 1.15)
             prof = sd.get("profile") or {}
-            values = [_minus(format_value(k, prof[k], self.t)) if k in prof else "?" for k in KEYS]
+            values = [minus(format_value(k, prof[k], self.t)) if k in prof else "?" for k in KEYS]
             health = prof.get("health", 0)
             track = TickTrack(kit, health, per_row=7, group=0, box=min(kit.track_box * 0.86, (track_w - 6 * kit.track_gap) / 7)) \
                 if health else ""
@@ -186,14 +181,6 @@ class CrewSheet:
         count = len(self.data.get("soldiers", []))
         right = f"{count} of {self.t.crew['max_soldiers']} · specialists {self.d.get('specialists', 0)} of {self.t.crew['max_specialists']}"
         return [KeepTogether([SectionBar(kit, "Soldiers", right), Spacer(1, 1.2 * mm), t])]
-
-    def notes(self) -> list[Flowable]:
-        kit = self.kit
-        notes = (self.data.get("notes") or "").strip()
-        out: list[Flowable] = [SectionBar(kit, "Notes"), Spacer(1, 1.5 * mm)]
-        if notes:
-            out += [para(kit, notes, "body", multiline=True), Spacer(1, 2 * mm)]
-        return [KeepTogether(out), RuledLines(kit, 3 if notes else 5)]
 
     def cards(self) -> list[Flowable]:
         kit = self.kit
@@ -238,7 +225,7 @@ class CrewSheet:
             arm = item.get("armour")
             arm_s = f"+{arm}" if arm else ""
             if item.get("move"):
-                arm_s += _minus(f" ({item['move']:+d} M)")
+                arm_s += minus(f" ({item['move']:+d} M)")
             rows.append([item["name"], _kind(item), str(item["slots"]), _dm(item), item.get("range") or "",
                          arm_s, item.get("notes", "")])
         if not rows:
@@ -260,5 +247,4 @@ class CrewSheet:
                      subject="Stargrave crew sheet")
 
 
-def render(data: dict, result, kit: Kit) -> Sheet:
-    return CrewSheet(data, result, kit).sheet()
+render = CrewSheet.render

@@ -224,3 +224,8 @@ def draw_fit(canvas, f: Fit, x: float, top: float, box_w: float, box_h: float, a
     for i, line in enumerate(f.lines):
         base = y0 - (i + 1) * f.leading + descent + (f.leading - f.size) / 2
         draw_runs(canvas, line, x, base, f.font, f.size, align, box_w)
+
+
+def minus(s: str) -> str:
+    """Typeset a minus sign (U+2212, which DejaVu has) instead of a hyphen in numbers."""
+    return s.replace("-", "\u2212")
