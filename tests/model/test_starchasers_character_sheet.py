@@ -9,31 +9,18 @@ import subprocess
 import sys
 from pathlib import Path
 
-from model.evaluate import evaluate
-from model.kinds import KINDS
-from model.sheets import SheetOptions, export_pdf
 from tests.conftest import EXAMPLES
+from tests.model.sheet_text import sheet_text, squash
 
 DASH = json.loads((EXAMPLES / "dash-korrin-ace.starwright").read_text())
 BROKEN = json.loads((EXAMPLES / "broken-starchasers-character.starwright").read_text())
 STARWRIGHT = str(Path(sys.executable).parent / "starwright")
 
 
-def pdf_text(pdf: bytes, tmp_path, layout: bool) -> str:
-    path = tmp_path / "sheet.pdf"
-    path.write_bytes(pdf)
-    args = ["pdftotext"] + (["-layout"] if layout else []) + [str(path), "-"]
-    return subprocess.run(args, capture_output=True, text=True, check=True).stdout
-
 
 def sheet(data, tmp_path, layout=False, **options):
-    result = evaluate(data, KINDS["starchasers-character"])
-    options.setdefault("paper", "letter")  # the layout assertions were written against US Letter
-    return pdf_text(export_pdf(data, result, SheetOptions(**options)), tmp_path, layout)
+    return sheet_text("starchasers-character", data, tmp_path, layout, **options)
 
-
-def squash(text: str) -> str:
-    return " ".join(text.split())
 
 
 def row(lines: list[str], first: str) -> list[str]:

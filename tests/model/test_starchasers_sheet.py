@@ -2,33 +2,18 @@
 
 import copy
 import json
-import subprocess
 
-from model.evaluate import evaluate
-from model.kinds import KINDS
-from model.sheets import SheetOptions, export_pdf
 from tests.conftest import EXAMPLES
+from tests.model.sheet_text import sheet_text, squash
 from tests.model.test_cli import sw
 
 KESTREL = json.loads((EXAMPLES / "kestrel-light-freighter.starwright").read_text())
 
 
-def pdf_text(pdf: bytes, tmp_path, layout: bool) -> str:
-    path = tmp_path / "sheet.pdf"
-    path.write_bytes(pdf)
-    args = ["pdftotext"] + (["-layout"] if layout else []) + [str(path), "-"]
-    return subprocess.run(args, capture_output=True, text=True, check=True).stdout
-
 
 def sheet(data, tmp_path, layout=False, **options):
-    """The sheet's text: in reading order (a table cell's lines stay together), or laid out as on the page."""
-    result = evaluate(data, KINDS["starchasers-ship"])
-    options.setdefault("paper", "letter")  # the layout assertions were written against US Letter
-    return pdf_text(export_pdf(data, result, SheetOptions(**options)), tmp_path, layout)
+    return sheet_text("starchasers-ship", data, tmp_path, layout, **options)
 
-
-def squash(text: str) -> str:
-    return " ".join(text.split())
 
 
 def test_kestrel_sheet_prints_every_attribute_and_the_derived_values(tmp_path):
