@@ -18,7 +18,7 @@ SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 SVG = Path(__file__).resolve().parent.parent / "resources" / "icons" / "starwright.svg"
 
 
-def render(out_dir: Path, sizes=SIZES, svg: Path = SVG) -> list[Path]:
+def render(out_dir: Path, sizes=SIZES, svg: Path = SVG, stem: str = "starwright") -> list[Path]:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QGuiApplication, QImage, QPainter
@@ -37,7 +37,7 @@ def render(out_dir: Path, sizes=SIZES, svg: Path = SVG) -> list[Path]:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         renderer.render(painter)
         painter.end()
-        path = out_dir / f"starwright-{size}.png"
+        path = out_dir / f"{stem}-{size}.png"
         if not image.save(str(path), "PNG"):
             raise SystemExit(f"render_icons: could not write {path}")
         written.append(path)
