@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, Qt, QTimer
+from PySide6.QtCore import QByteArray, QTimer
 from PySide6.QtGui import QAction, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget, QWidget
 
@@ -16,14 +16,14 @@ from model.kinds import KINDS
 
 from . import settings as st
 from . import sources
-from .dialogs import prompts
 from .icons import icon, kind_icon
 from .pages import has_pages
-from .widgets import preview as pv
 from .widgets.start_page import StartPage
 
 # The editor, the session and storage (and through them the rules engine and jsonschema) are imported
-# when the first document opens, not before the window shows (tests/benchmarks/bench_gui.py).
+# when the first document opens, not before the window shows (tests/benchmarks/bench_gui.py). So are the
+# dialogs (QMessageBox, QFileDialog) and the sheet preview: none of them is needed to show the window, and
+# nothing before the first show uses the `Qt` namespace (its enums cost ~15 ms; see gui/theme.py).
 
 
 def _is_editor(w) -> bool:
@@ -159,7 +159,8 @@ class MainWindow(QMainWindow):
         self.a_about = self._act("&About Starwright", self.about, None, "about")
         helpm.addAction(self.a_about)
 
-        sheets = pv.available()
+        import importlib.util
+        sheets = importlib.util.find_spec("model.sheets") is not None  # preview.available(), without the preview
         for a in (self.a_export, self.a_print, self.a_preview):
             a.setProperty("needs_sheets", True)
             if not sheets:
@@ -201,6 +202,7 @@ class MainWindow(QMainWindow):
         return editor
 
     def open_path(self, path: str):
+        from .dialogs import prompts
         from model import storage
         from .session import Session
         path = str(path)
@@ -226,12 +228,14 @@ class MainWindow(QMainWindow):
         return editor
 
     def open_dialog(self) -> None:
+        from .dialogs import prompts
         folder = str(st.settings().value("last_folder", "") or "")
         for p in prompts.choose_open_paths(self, folder):
             st.settings().setValue("last_folder", str(Path(p).parent))
             self.open_path(p)
 
     def save(self, editor=None) -> bool:
+        from .dialogs import prompts
         from model import storage
         editor = editor or self.current_editor()
         if editor is None:
@@ -249,6 +253,7 @@ class MainWindow(QMainWindow):
         return True
 
     def save_as(self, editor=None) -> bool:
+        from .dialogs import prompts
         from model import storage
         editor = editor or self.current_editor()
         if editor is None:
@@ -272,6 +277,7 @@ class MainWindow(QMainWindow):
         return True
 
     def close_editor(self, editor, ask: bool = True) -> bool:
+        from .dialogs import prompts
         if not _is_editor(editor):
             return False
         if ask and editor.session.dirty:
@@ -314,6 +320,7 @@ class MainWindow(QMainWindow):
             e.fill_the_rest()
 
     def next_issue(self) -> None:
+        from PySide6.QtCore import Qt
         e = self.current_editor()
         if not e or not e.session.issues:
             return
@@ -336,6 +343,8 @@ class MainWindow(QMainWindow):
 
     # ---- sheets -------------------------------------------------------------------------------------
     def export_pdf(self) -> None:
+        from .dialogs import prompts
+        from .widgets import preview as pv
         from model import storage
         e = self.current_editor()
         if e is None:
@@ -360,6 +369,8 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Exported {path}", 4000)
 
     def print_document(self) -> None:
+        from .dialogs import prompts
+        from .widgets import preview as pv
         e = self.current_editor()
         if e is None or not pv.available():
             if e is not None:
@@ -368,6 +379,8 @@ class MainWindow(QMainWindow):
         pv.print_with_dialog(self, e.session)
 
     def toggle_preview(self) -> None:
+        from .dialogs import prompts
+        from .widgets import preview as pv
         on = self.a_preview.isChecked()
         if on and not pv.available():
             self.a_preview.setChecked(False)

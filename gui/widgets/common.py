@@ -1,8 +1,11 @@
-"""Small building blocks shared by the pages: badges, meters, headings, profile cells."""
+"""Small building blocks shared by the pages: badges, meters, headings, profile cells.
+
+The start page uses some of them before the window first shows, so the module imports nothing from the `Qt`
+namespace at the top (its first use builds all of its enums, ~15 ms; gui/theme.py).
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QProgressBar, QSizePolicy, QVBoxLayout, QWidget)
 
@@ -41,7 +44,7 @@ def heading(text: str, level: int = 1) -> QLabel:
 def hint(text: str = "") -> QLabel:
     label = QLabel(text)
     label.setWordWrap(True)
-    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setProperty("textFormat", 0)  # Qt.TextFormat.PlainText; the start page needs no Qt enums
     pal = label.palette()
     pal.setColor(label.foregroundRole(), pal.color(pal.ColorGroup.Disabled, pal.ColorRole.WindowText)
                  if theme.scheme() == "dark" else pal.color(pal.ColorRole.WindowText).lighter(170))
@@ -118,6 +121,7 @@ class StatCell(QFrame):
     """One characteristic of a profile: its name above a large value; the derivation in the tooltip."""
 
     def __init__(self, label: str, abbr: str, parent: QWidget | None = None):
+        from PySide6.QtCore import Qt
         super().__init__(parent)
         self.setObjectName("statcell")
         self.setFrameShape(QFrame.Shape.StyledPanel)
@@ -144,13 +148,15 @@ class StatCell(QFrame):
         self.setAccessibleDescription(derivation)
 
 
-_ICON_KEY = Qt.ItemDataRole.UserRole + 7
+_ICON_KEY = 256 + 7  # Qt.ItemDataRole.UserRole + 7
 
 
 def fill_cell(table, row: int, col: int, text, tip: str | None = None, icon_name: str | None = None,
               center: bool = False, data=None):
     """Set one table cell, touching only what differs (rebuilding items makes big tables slow)."""
+    from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QTableWidgetItem
+
     from ..icons import icon as _icon
     item = table.item(row, col)
     if item is None:

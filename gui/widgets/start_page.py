@@ -1,10 +1,14 @@
-"""The start page: a new document of each kind, Open, and recent files."""
+"""The start page: a new document of each kind, Open, and recent files.
+
+It is built before the window first shows, so it uses nothing from the `Qt` namespace (the first use builds
+all of its enums, ~15 ms; gui/theme.py): enum-typed properties are set by name with their int values.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QSize, Signal
 from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton,
                                QScrollArea, QToolButton, QVBoxLayout, QWidget)
 
@@ -13,6 +17,9 @@ from model.kinds import KINDS, PLANNED
 from ..icons import icon, kind_icon
 from ..pages import has_pages
 from .common import Card, heading, hint
+
+PATH_ROLE = 256  # Qt.ItemDataRole.UserRole: the recent file's path
+TEXT_UNDER_ICON = 3  # Qt.ToolButtonStyle.ToolButtonTextUnderIcon
 
 
 def kinds_on_offer() -> list[tuple[str, str, bool]]:
@@ -64,7 +71,7 @@ class StartPage(QScrollArea):
         for i, (kind, title_, ok) in enumerate(kinds_on_offer()):
             b = QToolButton()
             b.setObjectName(f"new_{kind}")
-            b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextUnderIcon)
+            b.setProperty("toolButtonStyle", TEXT_UNDER_ICON)
             b.setIcon(kind_icon(kind) if ok else icon("planned"))
             b.setIconSize(QSize(40, 40))
             b.setMinimumSize(QSize(190, 96))
@@ -106,7 +113,18 @@ class StartPage(QScrollArea):
         self.recent.setObjectName("recentFiles")
         self.recent.setAccessibleName("Recent files")
         self.recent.setMinimumHeight(150)
-        self.recent.itemActivated.connect(lambda item: self.recentRequested.emit(item.data(Qt.ItemDataRole.UserRole)))
+        self.recent.itemActivated.connect(lambda item: self.recentRequested.emit(item.data(PATH_ROLE)))
+        # Said inside the empty list, where a disabled item would stand (the same pixels), not an item: an item
+        # that cannot be chosen needs Qt.ItemFlag. A child of the list, not of its viewport (asking PySide6 for
+        # the viewport makes it set up a dozen widget classes to find the viewport's type, ~3 ms).
+        self.none_yet = QLabel("No recent files yet.", self.recent)
+        self.none_yet.setObjectName("noRecentFiles")
+        pal = self.none_yet.palette()
+        pal.setColor(self.none_yet.foregroundRole(), pal.color(pal.ColorGroup.Disabled, pal.ColorRole.Text))
+        self.none_yet.setPalette(pal)
+        frame = self.recent.frameWidth()
+        self.none_yet.move(frame + 3, frame)  # inside the frame, at Fusion's item text margin
+        self.none_yet.adjustSize()
         recent.layout_.addWidget(self.recent)
         col.addWidget(recent)
         col.addStretch(1)
@@ -116,14 +134,11 @@ class StartPage(QScrollArea):
         for p in paths:
             path = Path(p)
             item = QListWidgetItem(icon("crew"), f"{path.name}   —   {path.parent}")
-            item.setData(Qt.ItemDataRole.UserRole, p)
+            item.setData(PATH_ROLE, p)
             item.setToolTip(p)
             if not path.exists():
                 item.setText(f"{path.name}   —   {path.parent}   (missing)")
                 item.setForeground(self.palette().color(self.palette().ColorGroup.Disabled,
                                                         self.palette().ColorRole.Text))
             self.recent.addItem(item)
-        if not paths:
-            item = QListWidgetItem("No recent files yet.")
-            item.setFlags(Qt.ItemFlag.NoItemFlags)
-            self.recent.addItem(item)
+        self.none_yet.setVisible(not paths)

@@ -1,0 +1,93 @@
+"""Start-up stays lean (tests/benchmarks/bench_gui.py measures it): the window's icons are PNGs that match
+their SVGs, the light/dark setting is read without PySide6's Qt namespace, and nothing before the first
+show builds that namespace's enums (~15 ms) or loads QtSvg."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QApplication
+
+from gui import icons, theme
+
+ROOT = Path(__file__).resolve().parents[2]
+ICONS = ROOT / "resources" / "icons"
+
+
+def test_every_svg_icon_has_current_pngs_in_every_size(tmp_path):
+    sys.path.insert(0, str(ROOT / "packaging"))
+    try:
+        from render_ui_icons import SIZES, render_all
+    finally:
+        sys.path.remove(str(ROOT / "packaging"))
+    assert SIZES == icons.SIZES
+    svgs = sorted(ICONS.glob("*.svg"))
+    assert len(svgs) >= 10
+    fresh = {p.name: p for p in render_all(tmp_path)}
+    for svg in svgs:
+        for size in SIZES:
+            name = f"{svg.stem}-{size}.png"
+            committed = QImage(str(ICONS / "png" / name))
+            assert committed.width() == size, f"{name} is missing: run packaging/render_ui_icons.py"
+            new = QImage(str(fresh[name])).convertToFormat(committed.format())
+            # Same renderer, same pixels; allow a few for another Qt version's anti-aliasing.
+            differing = sum(committed.pixel(x, y) != new.pixel(x, y) for y in range(size) for x in range(size))
+            assert differing <= size * size // 50, f"{name} is stale: run packaging/render_ui_icons.py"
+
+
+def test_icons_load_from_png_in_every_size():
+    i = icons.icon("crew")
+    assert sorted(s.width() for s in i.availableSizes()) == list(icons.SIZES)
+    assert not i.pixmap(40, 40).isNull()
+    assert icons.icon("no-such-icon").isNull()
+
+
+def test_the_colour_scheme_read_natively_is_the_one_qt_reports():
+    app = QApplication.instance()
+    assert theme._native_reader() is not None, "QStyleHints::colorScheme not found on this platform"
+    assert theme.system_scheme(app) == app.styleHints().colorScheme().value
+    assert Qt.ColorScheme.Dark.value == theme.DARK
+
+
+def test_a_dark_system_gives_the_dark_scheme(monkeypatch):
+    monkeypatch.delenv("STARWRIGHT_THEME", raising=False)
+    monkeypatch.setattr(theme, "system_scheme", lambda _app: theme.DARK)
+    assert theme.scheme() == "dark"
+    monkeypatch.setattr(theme, "system_scheme", lambda _app: 1)
+    assert theme.scheme() == "light"
+
+
+PROBE = """
+import enum, os, sys, tempfile
+os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp()
+made = []
+create_enum = enum.EnumType._create_
+def spy(cls, name, names, **kw):
+    made.append(name)
+    return create_enum.__get__(cls)(name, names, **kw)
+enum.EnumType._create_ = spy
+from gui.app import create
+app, w = create([])
+app.processEvents()
+print("AlignmentFlag" in made, "ColorScheme" in made, "PySide6.QtSvg" in sys.modules,
+      any("svg" in line for line in open("/proc/self/maps")))
+w.new_document("stargrave-crew")
+app.processEvents()
+print("AlignmentFlag" in made)
+"""
+
+
+def test_the_window_shows_without_qt_namespace_enums_or_svg():
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
+    env.pop("STARWRIGHT_THEME", None)
+    out = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, env=env, cwd=str(ROOT),
+                         timeout=60)
+    assert out.returncode == 0, out.stderr
+    shown, document = out.stdout.split("\n")[:2]
+    assert shown == "False False False False", "before the first show: Qt enums, ColorScheme, QtSvg, SVG plugin"
+    assert document == "True", "the probe cannot see the enums being built (it would pass for nothing)"
