@@ -1,5 +1,9 @@
 """Screenshots of every page of the builder under a real X server (Xvfb), saved to tests/screenshots/.
 
+The Stargrave crew (a legal example, then one built with problems), one legal and one broken example of
+every other kind (each of its pages, long pages also scrolled to the end), the sheet preview, the About
+dialog (both tabs) and the user guide.
+
 Run by hand:  /work/venv/bin/python tests/gui/screenshots.py [--dark] [--scale 2]
 It re-runs itself under `xvfb-run` when there is no display. Not collected by pytest (no test_ prefix).
 """
@@ -66,11 +70,22 @@ def main() -> int:
         QTimer.singleShot(ms, loop.quit)
         loop.exec()
 
-    def shot(name: str):
+    def shot(name: str, widget=None):
         settle()
         path = OUT / f"{name}{suffix}.png"
-        win.grab().save(str(path))
+        (widget or win).grab().save(str(path))
         print("saved", path)
+
+    def every_page(editor, prefix: str):
+        for i, page in enumerate(editor.pages):
+            editor.show_page(page)
+            page.verticalScrollBar().setValue(0)
+            name = f"{prefix}-{i + 1}-{page.title.lower().replace(' ', '-')}"
+            shot(name)
+            if page.verticalScrollBar().maximum() > 0:  # the rest of a long page
+                page.verticalScrollBar().setValue(page.verticalScrollBar().maximum())
+                shot(f"{name}-end")
+                page.verticalScrollBar().setValue(0)
 
     shot("01-start")
     editor = win.open_path(str(example))
@@ -110,8 +125,43 @@ def main() -> int:
             shot("09-preview")
     for e in win.editors():
         win.close_editor(e, ask=False)
+    win.a_preview.setChecked(False)
+    win.toggle_preview()
+
+    # Every other kind: a legal example and a broken one.
+    for n, (kind, good, bad_name) in enumerate(OTHER_KINDS, start=10):
+        for label, name in (("ok", good), ("broken", bad_name)):
+            e = win.open_path(str(ROOT / "resources" / "examples" / f"{name}.starwright"))
+            if e is None:
+                print("could not open", name)
+                continue
+            every_page(e, f"{n}-{kind}-{label}")
+            win.close_editor(e, ask=False)
+
+    win.about()
+    from gui.dialogs.about import AboutDialog
+    about = win.findChild(AboutDialog)
+    shot("20-about-packs", about)
+    about.tabs.setCurrentIndex(1)
+    shot("20-about-licences", about)
+    about.close()
+    win.user_guide()
+    from gui.dialogs.help import GuideDialog
+    guide = win.findChild(GuideDialog)
+    shot("21-guide", guide)
+    guide.browser.verticalScrollBar().setValue(guide.browser.verticalScrollBar().maximum() // 2)
+    shot("21-guide-middle", guide)
+    guide.close()
     win.close()
     return 0
+
+
+OTHER_KINDS = [
+    ("knighthawks-ship", "z-gata-frigate", "broken-knighthawks-frigate"),
+    ("starfrontiers-character", "norel-kho-dralasite", "broken-starfrontiers"),
+    ("starchasers-ship", "kestrel-crewed", "broken-starchasers-ship"),
+    ("starchasers-character", "dash-korrin-ace", "broken-starchasers-character"),
+]
 
 
 if __name__ == "__main__":
