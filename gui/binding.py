@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QCheckBox, QComboBox, QLabel, QLineEdit,
-                               QPlainTextEdit, QWidget)
+from PySide6.QtGui import QColor, QKeySequence, QPalette
+from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QAbstractSpinBox, QCheckBox, QComboBox, QLabel,
+                               QLineEdit, QPlainTextEdit, QWidget)
 
 from model import edits
 from model import pointer as jp
@@ -214,6 +214,22 @@ class Binder(QObject):
 _MISSING = object()
 
 
+def outlined(colour: str) -> QPalette:
+    """The application palette with Fusion's field outline in `colour` and the field faintly tinted with it.
+
+    Spin boxes and combo boxes are marked this way, not with a style sheet border: a style sheet on them makes
+    Qt draw their arrows itself, as blank slivers (tests/gui/screenshots.py showed it). Fusion draws a
+    field's outline as the Window colour darkened by 140%, so Window is set to the colour lightened as much.
+    """
+    c = QColor(colour)
+    p = QPalette()
+    p.setColor(QPalette.ColorRole.Window, c.lighter(140))
+    base = p.color(QPalette.ColorRole.Base)
+    p.setColor(QPalette.ColorRole.Base, QColor(*(round(a * 0.9 + b * 0.1) for a, b in
+                                                 zip(base.getRgb()[:3], c.getRgb()[:3]))))
+    return p
+
+
 def mark(b: Binding, state: tuple | None) -> None:
     """Colour, icon and tooltip for a binding's issue state (None clears it)."""
     w = b.widget
@@ -228,10 +244,12 @@ def mark(b: Binding, state: tuple | None) -> None:
         colour = theme.colour(severity)
         if isinstance(w, QCheckBox):
             w.setStyleSheet(f"{cls} {{ color: {colour}; font-weight: 600; }}")
-        elif isinstance(w, QComboBox):
-            w.setStyleSheet(f"{cls} {{ border: 2px solid {colour}; border-radius: 4px; padding: 2px 6px; }}")
+        elif isinstance(w, (QComboBox, QAbstractSpinBox)):
+            w.setPalette(outlined(colour))
         else:
             w.setStyleSheet(f"{cls} {{ border: 2px solid {colour}; border-radius: 4px; }}")
+    elif isinstance(w, (QComboBox, QAbstractSpinBox)):
+        w.setPalette(QPalette())  # inherit again
     else:
         w.setStyleSheet("")
     if isinstance(w, QLineEdit) and b.badge is None:

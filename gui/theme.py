@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QApplication
 ERROR = {"light": "#c62828", "dark": "#ff6b6b"}
 WARNING = {"light": "#b26a00", "dark": "#ffc04d"}
 OK = {"light": "#2e7d32", "dark": "#6fd17a"}
+INFO = {"light": "#1e88e5", "dark": "#7fb6ff"}  # a note, not a fault: the blue of the info icon, never warning orange
 
 
 DARK = 2  # Qt::ColorScheme::Dark (Unknown 0, Light 1)
@@ -69,7 +70,7 @@ def scheme() -> str:
 
 
 def colour(kind: str) -> str:
-    table = {"error": ERROR, "warning": WARNING, "ok": OK}.get(kind, WARNING)
+    table = {"error": ERROR, "warning": WARNING, "ok": OK, "info": INFO}.get(kind, WARNING)
     return table[scheme()]
 
 

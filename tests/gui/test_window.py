@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
-from PySide6.QtGui import QDragEnterEvent, QDropEvent, QPalette
+from PySide6.QtGui import QColor, QDragEnterEvent, QDropEvent, QPalette
 from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QApplication, QCheckBox, QComboBox, QLineEdit,
                                QMessageBox, QPlainTextEdit, QTableWidget)
 
@@ -163,7 +163,9 @@ def test_activating_an_issue_focuses_its_field_on_its_page(win, qtbot):
     assert e.stack.currentWidget() is combo.window().findChild(type(e.pages[2]), "page_first_mate")
     assert QApplication.focusWidget() is combo
     # A field at fault: colour + icon + the message as tooltip (and for screen readers).
-    assert combo.property("issue") == "error" and "border" in combo.styleSheet()
+    assert combo.property("issue") == "error"
+    outline = combo.palette().color(QPalette.ColorRole.Window).darker(140)  # Fusion's field outline
+    assert outline.red() > 150 and outline.green() < 80 and not combo.styleSheet()
     badge = e.pages[2].bg_badge
     assert badge.isVisibleTo(e) and not badge.pixmap().isNull()
     assert "Choose a background for the First Mate" in combo.toolTip()
@@ -291,3 +293,37 @@ def test_dark_palette_when_the_system_is_dark(monkeypatch):
         monkeypatch.setenv("STARWRIGHT_THEME", "light")
         theme.apply(app)
     assert app.palette().color(QPalette.ColorRole.Window).lightness() > 200
+
+
+def test_spin_and_combo_boxes_keep_their_arrows_when_marked(qtbot):
+    """A style sheet border made Qt draw their arrows itself, as blank slivers: they are outlined through the
+    palette instead, and clearing the mark gives back exactly the unmarked look."""
+    from types import SimpleNamespace
+
+    from PySide6.QtWidgets import QSpinBox
+
+    from gui import theme
+    from gui.binding import mark
+    theme.apply(QApplication.instance())
+    for make in (QSpinBox, QComboBox):
+        plain, marked = make(), make()
+        for w in (plain, marked):
+            qtbot.addWidget(w)
+            w.resize(160, 30)
+        b = SimpleNamespace(widget=marked, base_tooltip="", badge=None)
+        mark(b, ("error", ("Too many torpedoes.",)))
+        assert marked.property("issue") == "error" and not marked.styleSheet()
+        assert marked.toolTip() == "Too many torpedoes."
+        outline = marked.palette().color(QPalette.ColorRole.Window).darker(140)
+        assert abs(outline.red() - QColor(theme.colour("error")).red()) < 40 and outline.green() < 90
+        assert marked.grab().toImage() != plain.grab().toImage()
+        mark(b, None)
+        assert marked.property("issue") == "" and marked.grab().toImage() == plain.grab().toImage()
+
+
+def test_a_note_is_marked_in_the_info_blue_not_warning_orange():
+    from gui import theme
+    for scheme in ("light", "dark"):
+        assert theme.INFO[scheme] != theme.WARNING[scheme]
+    assert theme.colour("info") in theme.INFO.values()
+    assert theme.colour("warning") in theme.WARNING.values()
