@@ -108,7 +108,7 @@ class Session(QObject):
         if self.path:
             return Path(self.path).name
         name = str(self.data.get("name") or "").strip()
-        return name or f"Untitled {self.kind.title.lower()}"
+        return name or f"Untitled {self.kind.title}"
 
     # -- saving -----------------------------------------------------------------------------------
     def save(self, path: str | None = None) -> None:

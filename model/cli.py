@@ -202,7 +202,7 @@ def cmd_export(args) -> int:
         _err(str(e))
         return 2
     errors = sum(1 for i in result.issues if i.is_error)
-    note = f"; the {loaded.kind.title.lower()} still has {errors} rule error{'s' if errors != 1 else ''}" if errors else ""
+    note = f"; the {loaded.kind.title} still has {errors} rule error{'s' if errors != 1 else ''}" if errors else ""
     print(f"wrote {out} ({options.paper.upper() if options.paper == 'a4' else 'US Letter'}){note}")
     return 0
 

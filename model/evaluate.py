@@ -32,7 +32,7 @@ def pack_for(data: dict, kind: Kind, extra: list[Pack] | None = None) -> tuple[P
     if pack is None:
         builtin = find_pack(kind.pack, None)
         return builtin, [Issue("/rules/pack", "PACK", WARNING,
-                               f'This crew was built with the rules pack "{wanted}", which is not installed here; '
+                               f'This {kind.title} was built with the rules pack "{wanted}", which is not installed here; '
                                f"checked with {builtin.name} instead.")]
     return pack, []
 

@@ -134,8 +134,10 @@ def find_pack(system: str, pack_id: str | None, extra: list[Pack] | None = None)
     """The pack a document names: given packs first, then the user's folder, then the built-in one."""
     builtin = builtin_pack(system)
     if not pack_id or pack_id == builtin.id:
+        # A document that names no pack (or the built-in one) is checked with a pack the user gave for
+        # this system (`--rules`), whatever its id: that is how a house rule is tried on old documents.
         for pack in extra or []:
-            if pack.system == system and pack.id == builtin.id:
+            if pack.system == system:
                 return pack
         return builtin
     for pack in (extra or []) + user_packs(system):

@@ -125,7 +125,7 @@ def export_pdf(data: dict, result, options: SheetOptions | None = None) -> bytes
         raise SheetError(f"there is no printed sheet for documents of format {data.get('format')!r} yet")
     if not getattr(result, "schema_valid", True) or result.pack is None:
         first = result.issues[0].message if result.issues else "its structure is not valid"
-        raise SheetError(f"this {kind.title.lower()} cannot be printed until its file is repaired: {first}")
+        raise SheetError(f"this {kind.title} cannot be printed until its file is repaired: {first}")
     kit = Kit(load_layout(kind.kind), options)
     sheet = RENDERERS[kind.kind](data, result, kit)
     if options.list_issues:

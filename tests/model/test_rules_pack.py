@@ -81,3 +81,21 @@ def test_pack_that_is_not_json(tmp_path):
     with pytest.raises(PackError) as exc:
         load_pack_file(path)
     assert exc.value.where.startswith("line 1")
+
+
+def test_given_pack_with_its_own_id_is_used_for_documents_that_name_none(tmp_path):
+    """`--rules house.json` on an old crew: the house pack is tried, whatever its id."""
+    pack = house_pack(tmp_path, lambda p: p["crew"].update(starting_credits=500))
+    result = run(crew(), [pack])
+    assert result.pack.id == "house" and result.derived["credits_start"] == 500 and result.house_rules
+
+
+def test_missing_pack_message_names_the_kind():
+    from model.evaluate import evaluate
+    from model.kinds import KINDS
+    import json
+    from tests.conftest import EXAMPLES
+    data = json.loads((EXAMPLES / "z-gata-frigate.starwright").read_text())
+    data["rules"] = {"pack": "lost"}
+    messages = [i.message for i in evaluate(data, KINDS["knighthawks-ship"]).issues if i.rule == "PACK"]
+    assert messages and messages[0].startswith("This Knight Hawks starship was built with")

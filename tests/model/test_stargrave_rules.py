@@ -136,6 +136,19 @@ def test_SG_EQ_08_assault_armour_upkeep_per_scenario():
     assert run(data).derived["upkeep"] == 150
 
 
+def test_SG_EQ_08_upkeep_must_be_payable_before_the_first_game():
+    # 2 Armoured Troopers (300 Cr) and a Medic (100 Cr): 0 Cr left, 100 Cr upkeep owed
+    short = crew(soldiers=[{"type": "Armoured Trooper"}] * 2 + [{"type": "Medic"}])
+    assert ("SG-EQ-08", "/soldiers") in rules_of(short)
+    assert "100 Cr" in messages(short, "SG-EQ-08")[0] and "0 Cr are left" in messages(short, "SG-EQ-08")[0]
+    # the same two with 100 Cr left can pay
+    paid = crew(soldiers=[{"type": "Armoured Trooper"}] * 2)
+    assert not any(r == "SG-EQ-08" for r, _ in rules_of(paid))
+    # an officer's assault armour counts too
+    officer = crew(captain__items=["Assault Armour", "Knife"], soldiers=[{"type": "Sniper"}] * 4)
+    assert ("SG-EQ-08", "/soldiers") in rules_of(officer)
+
+
 def test_SG_EQ_10_officer_items_cost_no_credits():
     a = run(crew(captain__items=[])).derived["credits_left"]
     b = run(crew(captain__items=["Assault Armour", "Carbine", "Medkit"])).derived["credits_left"]
