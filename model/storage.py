@@ -43,13 +43,30 @@ class Loaded:
     migrated_from: int | None = None
 
 
+class _NotANumber(ValueError):
+    def __init__(self, token: str):
+        super().__init__(token)
+        self.token = token
+
+
+def _no_constant(token: str):
+    """Python's json reads NaN and Infinity, which JSON does not have: refuse them."""
+    raise _NotANumber(token)
+
+
 def parse(text: str, path: str | os.PathLike | None = None) -> Any:
     if text.startswith("\ufeff"):
         text = text[1:]  # a UTF-8 byte-order mark, as some Windows editors write it
     if not text.strip():
         raise DocumentError(path, "the file is empty; a Starwright document is a JSON object")
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_no_constant)
+    except _NotANumber as e:
+        at = text.find(e.token)
+        line = text.count("\n", 0, at) + 1
+        col = at - (text.rfind("\n", 0, at) + 1) + 1
+        raise DocumentError(path, f"{e.token} is not a number JSON allows; write a number instead",
+                            f"line {line}, column {col}") from None
     except json.JSONDecodeError as e:
         what = e.msg[0].lower() + e.msg[1:]
         if e.pos >= len(text.rstrip()):
@@ -137,7 +154,7 @@ def load(path: str | os.PathLike) -> Loaded:
 
 def dumps(data: dict) -> str:
     """Pretty-printed, keys in the document's own order (new documents start in a fixed order)."""
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
 
 
 def _umask() -> int:

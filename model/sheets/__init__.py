@@ -41,6 +41,8 @@ from typing import Callable
 
 from ..issues import Issue
 from ..kinds import by_format
+from reportlab.platypus.doctemplate import LayoutError
+
 from .layout import SheetError, load_layout
 from .options import PAPERS, SheetOptions, default_paper
 from .page import Kit, Sheet, build_pdf
@@ -131,4 +133,8 @@ def export_pdf(data: dict, result, options: SheetOptions | None = None) -> bytes
     if options.list_issues:
         sheet.story = list(sheet.story) + _issues_section(kit, data, result.issues)
     title = f"{data.get('name') or kind.title} - {kind.title} sheet"
-    return build_pdf(sheet, kit, footer_statements(result, options.list_issues), title)
+    try:
+        return build_pdf(sheet, kit, footer_statements(result, options.list_issues), title)
+    except LayoutError:
+        raise SheetError(f"part of this {kind.title} is too large to fit on a page; look for a value far "
+                         f"beyond what the rules allow (check lists them)") from None

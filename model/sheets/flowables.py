@@ -98,9 +98,13 @@ class SectionBar(Flowable):
         c.line(0, base - 1.3 * mm, self.width, base - 1.3 * mm)
 
 
+MAX_TICKS = 300  # more boxes than any rule asks for (a 200-hull-point station): print the number instead
+
+
 class TickTrack(Flowable):
     """A row (or rows) of numbered tick boxes, e.g. one per point of Health, grouped by fives.
-    `per_row` caps the boxes in one row; otherwise as many as fit the width."""
+    `per_row` caps the boxes in one row; otherwise as many as fit the width. A count above MAX_TICKS
+    (a typo like 2000 hull points) prints as a sentence, so the sheet still fits its pages."""
 
     def __init__(self, kit: Kit, count: int, label: str = "", per_row: int | None = None,
                  box: float | None = None, group: int | None = None):
@@ -115,9 +119,16 @@ class TickTrack(Flowable):
         groups = (n - 1) // self.group if n and self.group else 0
         return n * self.box + max(0, n - 1) * self.gap + groups * self.gap * 2
 
+    @property
+    def too_many(self) -> bool:
+        return self.count > MAX_TICKS
+
     def wrap(self, aw, ah):
         from reportlab.pdfbase.pdfmetrics import stringWidth
         self.label_w = stringWidth(self.label.upper(), fonts.COND_BOLD, self.kit.size["label"]) + 2 * mm if self.label else 0
+        if self.too_many:
+            self.width, self.height = aw, self.box
+            return self.width, self.height
         avail = max(self.box, aw - self.label_w)
         n = self.per_row or self.count
         while n > 1 and self._row_width(n) > avail:
@@ -134,6 +145,11 @@ class TickTrack(Flowable):
             c.setFillColor(kit.color["muted"])
             draw_runs(c, self.label.upper(), 0, self.height - self.box + self.box * 0.25, fonts.COND_BOLD,
                       kit.size["label"])
+        if self.too_many:
+            c.setFillColor(kit.color["ink"])
+            draw_runs(c, f"{self.count}: too many to print as boxes; keep a tally", self.label_w,
+                      self.box * 0.25, fonts.REGULAR, kit.size["label"] + 1)
+            return
         # one path for all the boxes and one text block for all the numbers: a crew has ~150 boxes
         num_size = min(self.box * 0.48, 5.5)
         box, rects, numbers = self.box, [], []

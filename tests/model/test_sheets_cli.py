@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import EXAMPLES, ROOT
 
 BIN = Path(sys.executable).parent / "starwright"
@@ -109,3 +111,34 @@ def test_export_reports_unreadable_input_in_words(tmp_path):
     assert r.returncode == 2 and "Traceback" not in r.stderr
     r = sw("export", CREW, "-o", tmp_path)
     assert r.returncode == 2 and "is a folder" in r.stderr
+
+
+def test_absurd_values_still_export_a_sheet(tmp_path):
+    """2000 hull points passes the schema (ranges are rule checks); the track prints as a sentence."""
+    import json as _json
+    data = _json.loads((EXAMPLES / "kestrel-light-freighter.starwright").read_text())
+    data["hull_points"] = 2000
+    data["system_durability"] = 10 ** 9
+    src = tmp_path / "huge.starwright"
+    src.write_text(_json.dumps(data))
+    out = tmp_path / "huge.pdf"
+    r = sw("export", src, "-o", out)
+    assert r.returncode == 0, r.stderr
+    assert "2000: too many to print as boxes" in text_of(out)
+
+
+def test_a_page_overflow_becomes_a_sentence(monkeypatch):
+    import json as _json
+    import model.sheets as sheets
+    from model.evaluate import evaluate
+    from model.kinds import KINDS
+    from reportlab.platypus.doctemplate import LayoutError
+
+    def overflow(*a, **k):
+        raise LayoutError("Flowable <Table@0x7F> too large on page 2")
+
+    monkeypatch.setattr(sheets, "build_pdf", overflow)
+    data = _json.loads(CREW.read_text())
+    with pytest.raises(sheets.SheetError) as exc:
+        sheets.export_pdf(data, evaluate(data, KINDS["stargrave-crew"]))
+    assert "too large to fit on a page" in str(exc.value) and "0x7F" not in str(exc.value)

@@ -189,3 +189,16 @@ def test_new_file_gets_the_usual_permissions_and_old_file_keeps_its_own(tmp_path
         assert stat.S_IMODE(kept.stat().st_mode) == 0o600
     finally:
         os.umask(old_mask)
+
+
+@pytest.mark.parametrize("token", ["NaN", "Infinity", "-Infinity"])
+def test_nan_and_infinity_are_refused_with_their_place(tmp_path, token):
+    text = CREW.read_text().replace('"version": 1', f'"version": 1,\n  "x": {token}', 1)
+    err = _load_error(tmp_path, text)
+    assert token.lstrip("-") in err.message and err.where == "line 4, column 8"
+
+
+def test_save_never_writes_nan(tmp_path):
+    with pytest.raises(ValueError):
+        save(tmp_path / "x.starwright", {"a": float("nan")})
+    assert not (tmp_path / "x.starwright").exists()
