@@ -116,9 +116,20 @@ class Session(QObject):
         target = str(path or self.path or "")
         if not target:
             raise ValueError("no file name to save to")
-        storage.save(target, self.data)
         changed_path = target != self.path
+        # Links to other files are stored relative to this one: saving elsewhere rewrites them (one undo step).
+        relocate = getattr(self.kind.system, "relocate", None) if changed_path else None
+        moved = relocate(self.data, self.path, target) if relocate else []
+        if moved:
+            self.apply(edits.Batch(tuple(moved), "update links for the new location"))
+        try:
+            storage.save(target, self.data)
+        except storage.SaveError:
+            if moved:
+                self.stack.undo()  # nothing was saved: the links go back to what fits the old location
+            raise
         self.path = target
         self.stack.setClean()
         if changed_path:
+            self._reevaluate([""])  # linked files are found from the new location
             self.stateChanged.emit()

@@ -59,6 +59,27 @@ def relative_link(character: str | os.PathLike, origin: str | os.PathLike | None
         return target.as_posix()
 
 
+def relocate(data: dict, old_origin: str | os.PathLike | None, new_origin: str | os.PathLike) -> list:
+    """Set edits that keep every crew link pointing at the same character file when the ship is saved
+    under another name or folder (links are stored relative to the ship file)."""
+    from ...edits import Set
+    out = []
+    crew = data.get("crew")
+    if not isinstance(crew, dict):
+        return out
+    for station, entry in crew.items():
+        file = entry.get("file") if isinstance(entry, dict) else None
+        if not isinstance(file, str) or not file:
+            continue
+        target = link_path(file, old_origin)
+        if target is None:
+            continue
+        new = relative_link(target, new_origin)
+        if new != file:
+            out.append(Set(f"/crew/{station}/file", new))
+    return out
+
+
 def _load_character(path: Path) -> tuple[str, Any]:
     """(status, character data or a message). Cached while the file is unchanged."""
     try:

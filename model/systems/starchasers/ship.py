@@ -63,6 +63,12 @@ def new_from_preset(pack, type_name: str, role: str = "player", name: str = "New
 LINKS_FILES = True
 
 
+def relocate(data: dict, old_origin, new_origin) -> list:
+    """Edits that keep the crew links right when the ship is saved somewhere else (see crew.relocate)."""
+    from .crew import relocate as _relocate
+    return _relocate(data, old_origin, new_origin)
+
+
 def derive(data: dict, pack, origin=None) -> dict:
     """`origin`: the ship file's path; linked crew files are found relative to it (model.systems.starchasers.crew)."""
     t = tables(pack)
