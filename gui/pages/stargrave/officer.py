@@ -374,7 +374,7 @@ class OfficerPage(Page):
                  f"(+{fig['other_penalty'] - fig['basic_penalty']} to activate).")
         if fig["creation_reductions"]:
             lowered = sum(1 for p in d.get("powers", []) if p["reduced"])
-            words += f" Lowered by 1: {lowered} of {fig['creation_reductions']} (two different powers)."
+            words += f" Lowered by 1: {lowered} of {fig['creation_reductions']} (each on a different power)."
         self.powers_words.setText(words)
 
     # ---- powers -------------------------------------------------------------------------------------
@@ -461,7 +461,8 @@ class OfficerPage(Page):
                 cb = QCheckBox()
                 cb.setObjectName(f"{self.role}_reduce_{r}")
                 cb.setAccessibleName(f"Lower {entry.get('name', '')} by 1")
-                cb.setToolTip("Lower this power's activation number by 1 (two different powers at most)")
+                cb.setToolTip(f"Lower this power's activation number by 1 (at most "
+                              f"{self.fig['creation_reductions']} powers, each once)")
                 holder = QWidget()
                 hl = QHBoxLayout(holder)
                 hl.setContentsMargins(0, 0, 0, 0)
