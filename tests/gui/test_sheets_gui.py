@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -15,7 +14,6 @@ from model import edits
 
 ASHEN = Path(__file__).resolve().parents[2] / "resources" / "examples" / "ashen-comet-veteran.starwright"
 
-pytestmark = pytest.mark.skipif(not shutil.which("pdftotext"), reason="poppler-utils (pdftotext) is needed")
 
 
 def pdf_text(path: Path) -> str:
