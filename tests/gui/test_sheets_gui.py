@@ -5,7 +5,6 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-import pytest
 from PySide6.QtWidgets import QLineEdit
 
 from gui.dialogs import prompts
