@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
+
+if TYPE_CHECKING:  # imported for real on first use (start-up cost)
+    from jsonschema import Draft202012Validator
+    from referencing import Registry
 
 from . import pointer as jp
 from .issues import ERROR, Issue

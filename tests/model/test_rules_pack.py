@@ -62,6 +62,8 @@ def _power(pack, name):
     (lambda p: p["soldiers"][0].pop("cost"), 'soldier "Recruit" (/soldiers/0/cost)'),
     (lambda p: p["soldiers"][6]["gear"].append("Laser Lance"), 'soldier "Trooper" (/soldiers/6/gear/3)'),
     (lambda p: p.update(system="monopoly"), "/system"),
+    (lambda p: p.update(characteristics=[c for c in p["characteristics"] if c["key"] != "shoot"]),
+     'background "Biomorph" (/backgrounds/0/choose_from/2)'),
 ])
 def test_broken_pack_names_the_entry(tmp_path, change, where):
     data = json.loads((rules_dir() / "stargrave.json").read_text())

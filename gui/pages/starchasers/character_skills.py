@@ -67,7 +67,6 @@ class SkillsPage(Page):
         row.addWidget(self.add_skill)
         row.addWidget(self.skill_words, 1)
         self.skill_card.layout_.addLayout(row)
-        sr = ch["skill_range"]
         self.skill_card.add(hint(" · ".join(f"{lvl} {n}" for lvl, n in sorted(t.skill_names.items())) +
                                  f". Bonus dice {ch['bonus_range']['min']} to {ch['bonus_range']['max']} "
                                  f"(e.g. a species ability); a pool above {ch['pool_warning_above']} is flagged."))

@@ -172,7 +172,7 @@ class OfficerPage(Page):
         arow.addWidget(self.add_note, 1)
         left.addLayout(arow)
         right = QVBoxLayout()
-        right.addWidget(QLabel(f"Chosen powers"))
+        right.addWidget(QLabel("Chosen powers"))
         cols = ["Power", "Activation", "Fatigue", "Basic"] + (["Lowered by 1"] if fig["creation_reductions"] else [])
         self.chosen = _table(cols, f"{role}_chosen_powers")
         self.chosen.setAccessibleName(f"The {who}'s powers")

@@ -52,6 +52,9 @@ def pack_problems(pack: dict) -> list[tuple[str, str]]:
         if it.get("swap_for") and it["swap_for"] not in items:
             out.append((f"/items/{i}/swap_for", f'"{it["swap_for"]}" is not an item in this pack'))
     for i, b in enumerate(pack["backgrounds"]):
+        for j, k in enumerate(b["choose_from"]):
+            if k not in keys:
+                out.append((f"/backgrounds/{i}/choose_from/{j}", f'"{k}" is not a characteristic in this pack'))
         if b["choose"] > len(b["choose_from"]):
             out.append((f"/backgrounds/{i}/choose", f"asks for {b['choose']} choices from only {len(b['choose_from'])} options"))
     for name in ("captain", "first_mate"):
