@@ -6,8 +6,10 @@ import json
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QPushButton, QSpinBox
 
+from gui import theme
 from gui.editor import DocumentEditor
 from gui.session import Session
 from model.kinds import KINDS
@@ -165,3 +167,30 @@ def test_preset_picker_shows_the_type_the_ship_started_from(qtbot):
     ed2 = open_editor(qtbot, session)
     combo2 = ed2.pages[0].findChild(QComboBox, "presetPicker")
     assert combo2.currentData() == data["preset"]
+
+
+def test_SC_SHIP_09_an_over_limit_share_reads_as_past_the_end_in_words_and_on_the_meter(qtbot):
+    data = json.loads((EXAMPLES / "kestrel-light-freighter.starwright").read_text())
+    ed = open_editor(qtbot, Session(data, KIND))
+    weapons = goto(qtbot, ed, "Weapons")
+    bar, words = weapons.bar, weapons.findChild(QLabel, "hardPointWords")
+    assert words.text().endswith("5 free") and bar.over_limit() == []
+    edit_cell(qtbot, weapons.weapons, 0, 6, "9")      # Twin Laser 9 + Extra Shield Emitter 1 on 8 hard points
+    text = words.text()
+    assert "10 of 8 used" in text and "2 over the limit" in text and "2 hard points too many" in text
+    assert "Past the end: Twin Laser (1) and Extra Shield Emitter (1)" in text
+    assert bar.over_limit() == [("Twin Laser", 1), ("Extra Shield Emitter", 1)]
+    assert "2 over the limit" in bar.accessibleName()
+    image = bar.grab().toImage()
+    error = QColor(theme.colour("error"))
+    y = image.height() // 2
+    past_end = image.pixelColor(image.width() - 6, y)   # inside the last (overflowing) slot
+    assert abs(past_end.red() - error.red()) < 20 and abs(past_end.green() - error.green()) < 20
+    # no free-slot outline shows through a share: a row above its label, across Twin Laser's part, is one colour
+    inside = {image.pixelColor(x, 5).name() for x in range(10, image.width() * 7 // 10)}
+    assert len(inside) == 1, inside
+
+    ed.session.stack.undo()
+    assert words.text().endswith("5 free") and "over" not in bar.accessibleName()
+    image = bar.grab().toImage()
+    assert image.pixelColor(image.width() - 6, image.height() // 2).name() != error.name()

@@ -13,6 +13,7 @@ from model.systems.starchasers import catalog as cat
 from model.systems.starchasers.tables import tables
 
 from ... import theme
+from ...icons import severity_icon
 from ...widgets.common import Card, badge, heading, hint, with_badge
 from ..base import Page
 
@@ -63,7 +64,8 @@ def parse_cell(text: str, kind: str):
 
 class HardPointBar(QWidget):
     """Base + added hard points as slots; each weapon's and equipment's share drawn as a coloured, named segment.
-    Overfilled slots are drawn past the end in the error colour."""
+    A share that goes past the limit is drawn up to the limit in its colour and past the end (after the limit
+    mark) in the error colour with the error icon; free slots alone show their outlines."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -74,12 +76,23 @@ class HardPointBar(QWidget):
     def sizeHint(self):  # noqa: N802
         return QSize(480, self.fontMetrics().height() * 2 + 8)
 
+    def over_limit(self) -> list[tuple[str, int]]:
+        """(name, hard points past the limit) for each share that does not fit, in order."""
+        out, start = [], 0
+        for s in self.shares:
+            end = start + s["counted"]
+            if end > self.total and s["counted"]:
+                out.append((s["name"] or s["kind"], end - max(start, self.total)))
+            start = end
+        return out
+
     def set(self, total: int, shares: list[dict]) -> None:
         self.total, self.shares = total, shares
         used = sum(s["counted"] for s in shares)
         text = ", ".join(f"{s['name'] or s['kind']}: {s['hard_points']}" for s in shares)
-        self.setToolTip(f"{used} of {total} hard points used. {text}".strip())
-        self.setAccessibleName(f"Hard points: {used} of {total} used")
+        over = f", {used - total} over the limit" if used > total else ""
+        self.setToolTip(f"{used} of {total} hard points used{over}. {text}".strip())
+        self.setAccessibleName(f"Hard points: {used} of {total} used{over}")
         self.setAccessibleDescription(text)
         self.update()
 
@@ -91,29 +104,54 @@ class HardPointBar(QWidget):
         w = (self.width() - 2) / slots
         h = self.height() - 2
         pal = self.palette()
+        error = QColor(theme.colour("error"))
+        # Free slots only: a share covers its slots completely, so no outline shows through it.
         p.setPen(QPen(pal.color(pal.ColorRole.Mid), 1))
-        for i in range(slots):
-            r = QRectF(1 + i * w, 1, w - 2, h)
-            if i >= self.total:
-                p.setBrush(QColor(theme.colour("error")).lighter(170))
-            else:
-                p.setBrush(pal.color(pal.ColorRole.Base))
-            p.drawRoundedRect(r, 3, 3)
-        x = 1.0
+        p.setBrush(pal.color(pal.ColorRole.Base))
+        for i in range(used, self.total):
+            p.drawRoundedRect(QRectF(1 + i * w, 1, w - 2, h), 3, 3)
+        if used > self.total:  # the space past the end, tinted, so the overflow reads as outside the ship
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(error.lighter(175))
+            p.drawRoundedRect(QRectF(1 + self.total * w, 1, (used - self.total) * w - 1, h), 3, 3)
+        start = 0
         for k, s in enumerate(self.shares):
             n = s["counted"]
             if not n:
                 continue
-            r = QRectF(x + 2, 4, n * w - 6, h - 6)
-            colour = QColor(PALETTE[k % len(PALETTE)])
-            p.setBrush(colour)
-            p.setPen(Qt.PenStyle.NoPen)
-            p.drawRoundedRect(r, 3, 3)
-            p.setPen(QColor("white"))
-            p.drawText(r, Qt.AlignmentFlag.AlignCenter, self.fontMetrics().elidedText(
-                f"{s['name'] or s['kind']} ({n})", Qt.TextElideMode.ElideRight, int(r.width()) - 4))
-            x += n * w
+            end = start + n
+            inside = max(0, min(end, self.total) - start)
+            label = f"{s['name'] or s['kind']} ({n})"
+            if inside:
+                r = QRectF(1 + start * w + 1, 2, inside * w - 3, h - 2)
+                self._segment(p, r, QColor(PALETTE[k % len(PALETTE)]), label)
+            if end > self.total:
+                first = max(start, self.total)
+                r = QRectF(1 + first * w + 2, 2, (end - first) * w - 4, h - 2)
+                self._segment(p, r, error, f"{end - first} over" if inside else label, icon=True)
+            start = end
+        if used > self.total:  # the limit: a bold mark at the end of the ship's hard points
+            x = 1 + self.total * w
+            p.setPen(QPen(error.darker(130), 3))
+            p.drawLine(int(x), 0, int(x), self.height())
         p.end()
+
+    def _segment(self, p: QPainter, r: QRectF, colour: QColor, label: str, icon: bool = False) -> None:
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(colour)
+        p.drawRoundedRect(r, 3, 3)
+        text_r = QRectF(r)
+        if icon:
+            side = min(int(r.height()) - 6, 20)
+            if side > 6 and r.width() > side + 8:
+                icon_r = QRectF(r.left() + 4, r.center().y() - side / 2, side, side)
+                p.setBrush(QColor("white"))
+                p.drawEllipse(icon_r.adjusted(1, 1, -1, -1))
+                severity_icon("error").paint(p, icon_r.toRect())
+                text_r.setLeft(icon_r.right() + 2)
+        p.setPen(QColor("white"))
+        p.drawText(text_r, Qt.AlignmentFlag.AlignCenter, self.fontMetrics().elidedText(
+            label, Qt.TextElideMode.ElideRight, max(int(text_r.width()) - 4, 0)))
 
 
 class EntryTable(QTableWidget):
@@ -151,7 +189,6 @@ class EntryTable(QTableWidget):
                         worst = "error" if any(i.is_error for i in found) else found[0].severity
                         item.setBackground(QColor(theme.colour(worst)).lighter(175))
                         item.setToolTip("\n".join(i.message for i in found))
-                        from ...icons import severity_icon
                         item.setIcon(severity_icon(worst))
                     self.setItem(r, c, item)
             if 0 <= keep < len(entries):
@@ -355,7 +392,12 @@ class WeaponsPage(Page):
         over = d["hard_points_used"] - d["hard_points_total"]
         words = (f"{d['hard_points_used']} of {d['hard_points_total']} used "
                  f"({d['hard_points_base'] or 0} base + {d['hard_points_added']} added); ")
-        words += f"{over} over the limit" if over > 0 else f"{d['hard_points_free']} free"
+        if over > 0:
+            names = " and ".join(f"{name} ({n})" for name, n in self.bar.over_limit())
+            words += (f"{over} over the limit: {over} hard point{'s' if over != 1 else ''} too many. "
+                      f"Past the end: {names}. Free {over} or add hard points.")
+        else:
+            words += f"{d['hard_points_free']} free"
         self.meter_words.setText(words)
         self.meter_words.setStyleSheet(f"color: {theme.colour('error')};" if over > 0 else "")
         lines = [f"{w['name'] or 'Unnamed'}: {w['pool_text']}" for w in d.get("weapons", [])]
