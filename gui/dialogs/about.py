@@ -11,7 +11,7 @@ import platform
 from functools import cache
 
 from PySide6 import __version__ as pyside_version
-from PySide6.QtCore import Qt, qVersion
+from PySide6.QtCore import QSize, Qt, qVersion
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QHBoxLayout, QHeaderView, QLabel, QListWidget,
                                QListWidgetItem, QSplitter, QTabWidget, QTextBrowser, QTreeWidget,
@@ -22,7 +22,7 @@ from model.kinds import KINDS
 from model.paths import resources_dir, user_rules_dir
 from model.rules_pack import PackError, builtin_pack, user_packs
 
-from ..icons import icon
+from ..icons import icon, kind_icon
 
 TAGLINE = "An offline builder for sci-fi tabletop games: every rule checked as you click."
 
@@ -75,7 +75,7 @@ class AboutDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("aboutDialog")
         self.setWindowTitle("About Starwright")
-        self.resize(900, 580)
+        self.resize(820, 410)  # fits the rules packs; the licence texts scroll (and the dialog resizes)
 
         logo = QLabel()
         logo.setPixmap(icon("starwright").pixmap(64, 64))
@@ -107,20 +107,41 @@ class AboutDialog(QDialog):
         lay.addWidget(buttons)
 
     def _packs_tab(self) -> QWidget:
+        intro = QLabel("Every rule Starwright checks comes from a rules pack. These are in use:")
+        intro.setWordWrap(True)
         self.packs = QTreeWidget()
         self.packs.setObjectName("aboutRulesPacks")
         self.packs.setHeaderLabels(["Used for", "Rules pack"])
         self.packs.setRootIsDecorated(False)
-        for what, pack in rules_packs():
-            QTreeWidgetItem(self.packs, [what, pack])
-        self.packs.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        note = QLabel(f"House-rule packs are edited copies of a built-in pack, kept in {user_rules_dir()}. "
-                      "See Help > User Guide.")
-        note.setWordWrap(True)
+        self.packs.setUniformRowHeights(True)
+        self.packs.setAlternatingRowColors(True)
+        self.packs.setIconSize(QSize(18, 18))
+        icons = {kind.title: kind_icon(name) for name, kind in KINDS.items()}
+        rows = rules_packs()
+        for what, pack in rows:
+            item = QTreeWidgetItem(self.packs, [what, pack])
+            item.setIcon(0, icons.get(what, icon("starwright")))
+            item.setToolTip(1, pack)
+        header = self.packs.header()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        # As tall as its rows, no taller: the list is short, and empty space under it reads as missing rows.
+        self.packs.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        rows_height = sum(self.packs.sizeHintForRow(i) for i in range(self.packs.topLevelItemCount()))
+        self.packs.setFixedHeight(header.sizeHint().height() + rows_height + 2 * self.packs.frameWidth() + 2)
+        house = sum(1 for what, _ in rows if what == "House rules")
+        where = QLabel(f"House-rule packs are edited copies of a built-in pack, kept in <b>{user_rules_dir()}</b>"
+                       + ("" if house else " (none found there yet)") + ". See Help › User Guide.")
+        where.setObjectName("aboutHouseRules")
+        where.setWordWrap(True)
+        where.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         page = QWidget()
         lay = QVBoxLayout(page)
-        lay.addWidget(self.packs, 1)
-        lay.addWidget(note)
+        lay.setSpacing(10)
+        lay.addWidget(intro)
+        lay.addWidget(self.packs)
+        lay.addWidget(where)
+        lay.addStretch(1)
         return page
 
     def _licences_tab(self) -> QWidget:
