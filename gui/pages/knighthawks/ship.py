@@ -197,7 +197,10 @@ class ShipPage(Page):
             card = Card(GROUP_TITLE[group])
             g = QGridLayout()
             g.setHorizontalSpacing(10)
-            g.setColumnStretch(3, 1)
+            # The limit and the description share the spare width, so a limit with its "only n of m count"
+            # reads on one line at the usual window size and wraps only when the window is narrow.
+            g.setColumnStretch(2, 2)
+            g.setColumnStretch(3, 3)
             for row, (code, entry) in enumerate(t.entries[group].items()):
                 self.counters.append(Counter(self, group, code, entry, g, row))
             card.layout_.addLayout(g)
