@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtWidgets import (QHBoxLayout, QListWidget, QListWidgetItem, QSplitter, QStackedWidget, QVBoxLayout,
+from PySide6.QtWidgets import (QHBoxLayout, QListWidget, QListWidgetItem, QSplitter, QStackedWidget,
                                QWidget)
 
 from model import pointer as jp

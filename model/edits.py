@@ -7,7 +7,7 @@ stores plain data and never a copy of the document.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Union
 
 from . import pointer as jp

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from .issues import ERROR, WARNING, Issue, has_errors, sort_issues
+from .issues import WARNING, Issue, has_errors, sort_issues
 from .kinds import Kind
-from .rules_pack import Pack, PackError, find_pack
+from .rules_pack import Pack, find_pack
 from .validation import schema_issues
 
 

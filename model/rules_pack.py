@@ -7,9 +7,8 @@ document records the id of the pack it was built with, so it is checked the same
 
 from __future__ import annotations
 
-import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 

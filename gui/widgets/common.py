@@ -10,7 +10,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QProgressBar, QSizePolicy, QVBoxLayout, QWidget)
 
 from .. import theme
-from ..icons import icon, severity_icon
+from ..icons import severity_icon
 
 
 def badge() -> QLabel:

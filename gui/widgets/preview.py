@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QLocale, QPointF, QRect, QSize, QTimer
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QLocale, QRect, QSize, QTimer
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 

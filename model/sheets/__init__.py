@@ -45,7 +45,7 @@ from reportlab.platypus.doctemplate import LayoutError
 
 from .layout import SheetError, load_layout
 from .options import PAPERS, SheetOptions, default_paper
-from .page import Kit, Sheet, build_pdf
+from .page import Kit, build_pdf
 
 __all__ = ["export_pdf", "SheetOptions", "SheetError", "RENDERERS", "PAPERS", "default_paper", "footer_statements"]
 

@@ -77,7 +77,7 @@ def main() -> int:
     data, kind = full_crew()
     result = evaluate(data, kind)
     try:
-        import _rl_accel  # noqa: F401
+        import _rl_accel  # noqa: F401 - probes optional accelerator
         accel = "yes"
     except ImportError:
         accel = "no (pip install rl-accel makes reportlab faster)"

@@ -129,7 +129,6 @@ def latency(n: int = 300) -> None:
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     import jsonschema
-    from PySide6.QtWidgets import QApplication
 
     from gui.app import application
     from gui.main_window import MainWindow

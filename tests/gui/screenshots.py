@@ -44,7 +44,6 @@ def main() -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "xcb")
     sys.path.insert(0, str(ROOT))
     from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication
 
     from gui import settings as st
     from gui.app import create

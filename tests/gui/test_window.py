@@ -7,10 +7,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QColor, QDragEnterEvent, QDropEvent, QPalette
 from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QApplication, QCheckBox, QComboBox, QLineEdit,
-                               QMessageBox, QPlainTextEdit, QTableWidget)
+                               QMessageBox, QPlainTextEdit)
 
 from gui import settings as st
 from gui.dialogs import prompts

@@ -2,12 +2,9 @@
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
-
-import pytest
 
 from tests.conftest import EXAMPLES, ROOT
 

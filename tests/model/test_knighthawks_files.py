@@ -13,7 +13,7 @@ import pytest
 
 from model.evaluate import evaluate
 from model.kinds import KINDS
-from model.rules_pack import PackError, Pack, builtin_pack, load_pack_file, validate_pack_data
+from model.rules_pack import PackError, builtin_pack, load_pack_file, validate_pack_data
 from model.storage import load
 from model.systems import knighthawks as kh
 from tests.conftest import EXAMPLES

@@ -8,8 +8,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from model.evaluate import evaluate
 from model.kinds import KINDS
 from model.sheets import SheetOptions, export_pdf

@@ -23,7 +23,6 @@ from model.sheets import SheetOptions, fonts
 from model.sheets.flowables import Card, CardRow, Columns, SectionBar, house_table, profile_table
 from model.sheets.layout import load_layout
 from model.sheets.page import Kit, Sheet, build_pdf
-from model.sheets.rowtable import RowTable
 from model.sheets.spans import TextBlock, layout, spans, text_width
 
 COLUMNS = [{"bind": "name", "label": "Name", "width": 0.3, "font": "cond_bold"},

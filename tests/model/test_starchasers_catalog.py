@@ -1,6 +1,5 @@
 """The player's own weapon/equipment catalogue: save from a ship, export, import, reuse in another ship."""
 
-import copy
 import json
 
 import pytest

@@ -6,7 +6,6 @@ import copy
 import json
 import subprocess
 from collections import Counter
-from pathlib import Path
 
 import pytest
 

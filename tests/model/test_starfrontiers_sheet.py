@@ -6,8 +6,6 @@ import json
 import subprocess
 from pathlib import Path
 
-import pytest
-
 from tests.model.test_starfrontiers_support import EXAMPLES, character
 
 STARWRIGHT = "/work/venv/bin/starwright"

@@ -7,7 +7,6 @@ import stat
 
 import pytest
 
-from model import storage
 from model.storage import DocumentError, SaveError, load, save
 from tests.conftest import EXAMPLES
 

@@ -8,7 +8,7 @@ the model's issues, painted on the fields and listed in the issues panel.
 from __future__ import annotations
 
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QCompleter, QGridLayout, QHBoxLayout, QLabel, QLineEdit,
-                               QPlainTextEdit, QPushButton, QWidget)
+                               QPlainTextEdit, QPushButton)
 
 from model import edits
 from model import pointer as jp

@@ -3,8 +3,7 @@ the pilot's and gunner's dice, and the derived values (derivation on hover)."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton,
-                               QWidget)
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton)
 
 from model.systems.starchasers import ship as model_ship
 from model.systems.starchasers.tables import signed, tables

@@ -4,7 +4,6 @@ scores show their derivation on hover. "Roll all" rolls the four pairs as one un
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QFormLayout, QGridLayout, QHBoxLayout, QLabel, QPushButton, QSpinBox
 
 from model.systems.starfrontiers import actions, dice

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QAbstractItemView, QFormLayout, QHBoxLayout, QHeaderView, QLabel, QPushButton,
-                               QSpinBox, QTableWidget, QTableWidgetItem, QTreeWidget, QTreeWidgetItem, QVBoxLayout)
+                               QSpinBox, QTableWidget, QTableWidgetItem, QTreeWidget, QTreeWidgetItem)
 
 from model.systems.starfrontiers import actions
 from model.systems.starfrontiers.tables import tables

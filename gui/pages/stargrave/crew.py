@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QAbstractItemView, QFormLayout, QGridLayout, QHBoxLayout, QHeaderView, QLabel,
                                QLineEdit, QListWidget, QListWidgetItem, QPlainTextEdit, QPushButton, QTableWidget,
-                               QTableWidgetItem, QWidget)
+                               QTableWidgetItem)
 
 from model.systems.stargrave.tables import tables
 from model.systems.stargrave.derive import format_profile_value, format_value

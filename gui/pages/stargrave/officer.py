@@ -12,7 +12,6 @@ from model import pointer as jp
 from model.systems.stargrave.derive import (carried_status, format_profile_value, item_options, power_options)
 from model.systems.stargrave.tables import KEYS, tables
 
-from ...icons import icon, severity_icon
 from ...widgets.common import Card, Meter, StatCell, badge, fill_cell, heading, hint, with_badge
 from ..base import Page
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QGridLayout, QHBoxLayout, QHeaderView, QLabel,
-                               QLineEdit, QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+                               QLineEdit, QPushButton, QTableWidget, QTableWidgetItem, QWidget)
 
 from model import edits
 from model.systems.stargrave.derive import format_value

@@ -7,7 +7,7 @@ from ...issues import Issue
 from . import check as _check
 from . import derive as _derive
 from .derive import describe
-from .tables import DEFENSES, GROUPS, WEAPONS, Tables, bounds, tables
+from .tables import DEFENSES, GROUPS, WEAPONS, Tables, tables
 
 __all__ = ["new", "derive", "check", "pack_problems", "tables", "Tables", "describe", "WEAPONS", "DEFENSES", "GROUPS"]
 

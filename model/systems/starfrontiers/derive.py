@@ -6,7 +6,7 @@ is applied as 11 and reported by check); unknown names are skipped here and repo
 
 from __future__ import annotations
 
-from .tables import ABILITIES, PAIRS, Tables, rounded
+from .tables import PAIRS, Tables, rounded
 
 
 def _signed(n: float) -> str:

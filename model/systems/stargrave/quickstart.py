@@ -20,7 +20,7 @@ How it picks, so the result looks like something a player would choose:
 from __future__ import annotations
 
 from ... import edits
-from .derive import carried_items, slot_use
+from .derive import slot_use
 from .tables import ROLES, Tables, tables as _tables
 
 LABEL = "Fill the rest"
