@@ -140,3 +140,16 @@ def _no_stuck_dialogs(qapp):
     yield
     timer.stop()
     assert not stuck, f"a modal dialog was left open with nobody to answer it: {stuck}"
+
+
+def open_editor(qtbot, session, size=(1400, 950)):
+    """A document editor on its own, shown, exposed and active (keyboard focus works)."""
+    from gui.editor import DocumentEditor
+    ed = DocumentEditor(session)
+    qtbot.addWidget(ed)
+    ed.resize(*size)
+    ed.show()
+    qtbot.waitExposed(ed)
+    ed.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is ed, timeout=2000)
+    return ed

@@ -8,23 +8,13 @@ import shutil
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QLineEdit, QPushButton, QSpinBox
 
-from gui.editor import DocumentEditor
 from gui.session import Session
 from model.kinds import KINDS
 from tests.conftest import EXAMPLES
+from tests.gui.conftest import open_editor
 
 CHAR = KINDS["starchasers-character"]
 
-
-def open_editor(qtbot, session):
-    ed = DocumentEditor(session)
-    qtbot.addWidget(ed)
-    ed.resize(1400, 950)
-    ed.show()
-    qtbot.waitExposed(ed)
-    ed.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is ed, timeout=2000)
-    return ed
 
 
 def goto(qtbot, ed, title):

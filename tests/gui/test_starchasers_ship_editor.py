@@ -10,23 +10,13 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QPushButton, QSpinBox
 
 from gui import theme
-from gui.editor import DocumentEditor
 from gui.session import Session
 from model.kinds import KINDS
 from tests.conftest import EXAMPLES
+from tests.gui.conftest import open_editor
 
 KIND = KINDS["starchasers-ship"]
 
-
-def open_editor(qtbot, session):
-    ed = DocumentEditor(session)
-    qtbot.addWidget(ed)
-    ed.resize(1400, 950)
-    ed.show()
-    qtbot.waitExposed(ed)
-    ed.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is ed, timeout=2000)
-    return ed
 
 
 @pytest.fixture
