@@ -148,7 +148,7 @@ def test_station_hull_points_out_of_range(qtbot, editor):
     assert p.cells["hull_points"].value.text() == "200"
     assert "300" in p.cells["hull_points"].toolTip() and "-100" in p.cells["hull_points"].toolTip()
     # station minimums show on the counters
-    assert p.findChild(QLabel, "limit_LB").text().startswith("1 to 3")
+    assert p.findChild(QLabel, "limit_LB").text().startswith("at most 3 (type range 1-3)")
 
 
 def test_fighter_configuration_picker(qtbot, editor):

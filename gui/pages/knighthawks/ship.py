@@ -103,7 +103,7 @@ class Counter:
         elif limit["max"] == 0:
             text, severity = "not carried by this type", None
         elif limit["min"]:
-            text, severity = f"{limit['min']} to {limit['max']}", None
+            text, severity = f"at most {limit['max']} (type range {limit['min']}-{limit['max']})", None
         else:
             text, severity = f"at most {limit['max']}", None
         if row and row["usable"] != row["count"]:
