@@ -7,7 +7,7 @@ import pytest
 
 from model.evaluate import evaluate
 from model.kinds import KINDS
-from model.rules_pack import builtin_pack
+from model.rules_pack import Pack, builtin_pack
 from model.storage import DocumentError, from_data
 from model.systems.starchasers import ship
 from tests.conftest import EXAMPLES
@@ -102,15 +102,46 @@ RANGES = [  # rule, key, lowest legal, highest legal
 ]
 
 
+UPGRADEABLE = ("armor", "shield_rating")  # "can be upgraded": stock ships stop at 5, above is a warning
+
+
 @pytest.mark.parametrize("rule,key,lo,hi", RANGES, ids=[r[0] for r in RANGES])
 def test_SC_SHIP_attribute_ranges(rule, key, lo, hi):
     for v in (lo, hi):
         d = kestrel(**{key: v}, hard_points=6, added_hard_points=0) if key != "hard_points" else kestrel(**{key: v}, added_hard_points=0, weapons=[], equipment=[])
         assert not errors(d, rule), (key, v)
-    for v in (lo - 1, hi + 1):
+    for v in (lo - 1, hi + 1) if key not in UPGRADEABLE else (lo - 1,):
         found = errors(kestrel(**{key: v}), rule)
         assert found and found[0].pointer == f"/{key}", (key, v)
         assert str(v if v <= 0 or key != "maneuverability" else f"+{v}") in found[0].message
+
+
+@pytest.mark.parametrize("rule,key,label", [("SC-SHIP-01", "armor", "Armor Rating"),
+                                            ("SC-SHIP-19", "shield_rating", "Shield Rating")])
+def test_SC_SHIP_01_and_SC_SHIP_19_above_5_is_an_upgrade_warning_not_an_error(rule, key, label):
+    """The seed: Armor Rating and Shield Rating "can be upgraded"; stock ships stop at 5."""
+    d = kestrel(**{key: 7})
+    assert not errors(d, rule)
+    [w] = issues(d, rule, "warning")
+    assert w.pointer == f"/{key}"
+    assert w.message.startswith(f"{label} is 7: stock ships stop at 5, so this is an upgraded ship")
+    assert not issues(kestrel(**{key: 5}), rule)
+
+
+def test_SC_SHIP_06_power_generation_above_5_stays_an_error():
+    [e] = errors(kestrel(power_generation=6), "SC-SHIP-06")
+    assert e.message == "Power Generation is 6; it must be from 0 to 5."
+
+
+def test_SC_SHIP_01_upgrade_warning_follows_a_house_pack():
+    """The stock maximum is pack data: a house pack whose stock armour stops at 3 warns from 4."""
+    data = copy.deepcopy(PACK.data)
+    data["id"] = "house-low-armour"
+    next(a for a in data["ship"]["attributes"] if a["key"] == "armor")["max"] = 3
+    house = Pack(data, "house.json", False)
+    loaded = from_data(kestrel(armor=4, rules={"pack": "house-low-armour"}), "test")
+    result = evaluate(loaded.data, loaded.kind, [house])
+    assert [i.severity for i in result.issues if i.rule == "SC-SHIP-01"] == ["warning"]
 
 
 def test_SC_SHIP_04_maneuverability_9_is_kept_and_reported():

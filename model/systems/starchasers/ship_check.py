@@ -44,6 +44,13 @@ def check_attributes(data: dict, d: dict, t: Tables) -> list[Issue]:
                 continue
             out.append(Issue(ptr, a["rule"], WARNING, f"{a['label']}: not set yet; enter the ship's value."))
             continue
+        if a.get("upgradeable") and _int(value) is not None and a["max"] is not None and value > a["max"]:
+            # SC-SHIP-01 (Armor) / SC-SHIP-19 (Shield Rating): stock ships stop at the pack's max, but both "can
+            # be upgraded" and the upgrade cap is not given (GAP-SC-12): above it is a warning, not an error
+            out.append(Issue(ptr, a["rule"], WARNING,
+                             f"{a['label']} is {value}: stock ships stop at {a['max']}, so this is an upgraded "
+                             f"ship; the rules give no upgrade limit, so check it with your group."))
+            continue
         out += check_range(ptr, a["label"], value, a["min"], a["max"], a["rule"], a.get("signed", False))
     for key, a in t.optional.items():
         value = data.get(key)
