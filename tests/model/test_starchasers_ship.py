@@ -174,6 +174,13 @@ def test_SC_SHIP_08_added_hard_points_at_most_the_base():
     assert errors(interceptor, "SC-SHIP-08")
 
 
+def test_SC_SHIP_08_base_not_set_says_not_set_not_zero():
+    [e] = errors(kestrel(hard_points=None, added_hard_points=2), "SC-SHIP-08")
+    assert e.message == ("2 Hard Points added, but a ship may add at most as many as it started with "
+                         "(its base Hard Points are not set).")
+    assert "(0)" not in e.message
+
+
 def test_SC_SHIP_09_used_hard_points_never_above_base_plus_added():
     d = kestrel()
     r = run(d).derived

@@ -127,9 +127,10 @@ def check_hard_points(data: dict, d: dict, t: Tables) -> list[Issue]:
     if added is not None and added > 0:
         cap = int((base or 0) * factor)
         if added > cap:
+            started = f"({cap})" if base is not None else "(its base Hard Points are not set)"
             out.append(Issue("/added_hard_points", "SC-SHIP-08", ERROR,
                              f"{added} Hard Points added, but a ship may add at most as many as it started with "
-                             f"({cap})."))
+                             f"{started}."))
     for s in d["hard_points_shares"]:
         hp = s["hard_points"]
         what = f"{s['kind'].capitalize()} \"{s['name']}\"" if s["name"] else s["kind"].capitalize()
