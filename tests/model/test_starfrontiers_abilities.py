@@ -133,9 +133,11 @@ def test_SF_RACE_01_human_bonus_on_a_vrusk_is_an_error():
     assert derived(data)["abilities"]["int"] == 50  # not applied
 
 
-def test_SF_RACE_01_human_must_choose_one():
+def test_SF_RACE_01_human_bonus_not_chosen_yet_is_a_warning():
+    """The seed: a Human *may* add 5 to one ability; leaving it unchosen is not illegal."""
     found = issues(character(human_bonus=None), "SF-RACE-01")
-    assert found and "choose which" in found[0].message
+    assert [(i.pointer, i.severity) for i in found] == [("/human_bonus", "warning")]
+    assert "may add 5" in found[0].message and "not chosen yet" in found[0].message
 
 
 # ---- SF-CHAR-02: 1-100 ------------------------------------------------------------------------------------
