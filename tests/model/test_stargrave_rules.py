@@ -345,9 +345,13 @@ def test_SG_SOLD_05_soldier_item_slot_empty_at_creation():
     assert ("SG-SOLD-05", "/soldiers/0/item") in rules_of(crew(soldiers=[{"type": "Trooper", "item": "Medkit"}]))
 
 
-def test_SG_SOLD_08_robots_allowed_except_animals():
+def test_SG_SOLD_08_any_recruited_soldier_may_be_a_robot_a_guard_dog_gets_a_note():
+    """The seed: "Whenever you recruit a new Soldier, the player may declare that individual to be a robot"."""
     assert not rules_of(crew(soldiers=[{"type": "Trooper", "robot": True}]))
-    assert ("SG-SOLD-08", "/soldiers/0/robot") in rules_of(crew(soldiers=[{"type": "Guard Dog", "robot": True}]))
+    dog = crew(soldiers=[{"type": "Guard Dog", "robot": True}])
+    assert not rules_of(dog) and not rules_of(dog, severity="warning")
+    assert ("SG-SOLD-08", "/soldiers/0/robot") in rules_of(dog, severity="info")
+    assert messages(dog, "SG-SOLD-08")[0].startswith("A robot Guard Dog: the rules let any recruited soldier")
 
 
 @pytest.mark.parametrize("stype, allowed", [("Trooper", True), ("Armoured Trooper", True), ("Recruit", False),

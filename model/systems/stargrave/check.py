@@ -153,7 +153,11 @@ def check_soldiers(data: dict, d: dict, t: Tables) -> list[Issue]:
                              f'"{s.get("type")}" is not a soldier type in the rules pack.'))
             continue
         if s.get("robot") and stype.get("can_be_robot") is False:
-            out.append(Issue(ptr + "/robot", "SG-SOLD-08", ERROR, f"A {stype['name']} cannot be a robot."))
+            # SG-SOLD-08: the seed lets any recruited soldier be declared a robot; can_be_robot comes from the
+            # reference note, not the rules, so it is only a note
+            out.append(Issue(ptr + "/robot", "SG-SOLD-08", INFO,
+                             f"A robot {stype['name']}: the rules let any recruited soldier be declared a robot, "
+                             f"though the usual {stype['name']} is not one; tell your opponents what it represents."))
         if s.get("shotgun") and not t.shotgun_allowed(stype):
             out.append(Issue(ptr + "/shotgun", "SG-SOLD-11", ERROR,
                              f"A {stype['name']} has no carbine, so it cannot swap one for a shotgun."))
