@@ -375,3 +375,15 @@ def test_every_message_is_a_sentence_without_python_reprs():
         assert i.message.endswith("."), i.message
         assert "None" not in i.message and "[" not in i.message, i.message
         assert i.rule.startswith("SG-"), i.rule
+
+
+@pytest.mark.parametrize("seed_name", ["Grenade (Fragmentation)", "Grenade (Smoke)", "grenade (smoke)"])
+def test_SG_CAPT_09_and_SG_FM_07_seed_table_grenade_names_are_grenades(seed_name):
+    """The excerpt's General Weapons Table names "Grenade (Fragmentation)" and "Grenade (Smoke)": both are
+    the officers' one Grenades item (it carries both types in one slot)."""
+    items = ["Carbine", "Light Armour", "Pistol", "Knife", seed_name]
+    data = crew(first_mate__items=items)
+    assert not rules_of(data), run(data).issues
+    assert run(data).derived["first_mate"]["slots_used"] == 5
+    captain = crew(captain__items=["Carbine", "Heavy Armour", "Pistol", "Knife", seed_name])
+    assert not rules_of(captain)
