@@ -37,6 +37,17 @@ def _how(parts: list) -> str:
 
 
 
+
+def overreach_note(t) -> str:
+    """SC-SWPN-07 as the pack states it: how far beyond its range a weapon may fire, and at what cost."""
+    rule = t.pack.get("weapon_range_overreach") or {}
+    n, bonus = rule.get("max_bands_beyond", 0), rule.get("one_band_defender_bonus", 0)
+    if not n:
+        return "A target beyond a weapon's range cannot be attacked. "
+    bands = "one band" if n == 1 else f"up to {n} bands"
+    return (f"A target {bands} beyond a weapon's range may be attacked with +{bonus} defense "
+            f"{'die' if bonus == 1 else 'dice'}; further beyond cannot be attacked. ")
+
 class ShipSheet(DocumentSheet):
     subject = "Starchasers starship sheet"
     system_tables = staticmethod(tables)
@@ -130,8 +141,12 @@ class ShipSheet(DocumentSheet):
         m = self.d.get("maneuvers") or []
         if not m:
             return []
+        # SC-SHIP-23 is not enforced (GAP-SC-19): which advanced maneuvers a ship supports is per-ship data the excerpts
+        # do not give; the sheet prints that they are always Hard
         text = " · ".join(f"{x['name']} up to {x['max_speed']}" for x in m)
-        return [rich(self.kit, f"<b>Maneuvers:</b> {markup(text)} · Advanced maneuvers are always Hard", "small")]
+        comms = self.d.get("inside_comms")
+        inside = f" · Talking inside the ship: {markup(comms['action'])}" if comms else ""
+        return [rich(self.kit, f"<b>Maneuvers:</b> {markup(text)} · Advanced maneuvers are always Hard{inside}", "small")]
 
     def body(self) -> list[Flowable]:
         kit = self.kit
@@ -218,8 +233,7 @@ class ShipSheet(DocumentSheet):
                       _num(b["weapon_range"]) if b["weapon_range"] is not None else "—"] for b in t.bands]
         right = [house_table(kit, kit.table("bands")["columns"], band_rows, rw),
                  Spacer(1, 1.2 * mm),
-                 para(kit, "A target one band beyond a weapon's range may be attacked with +1 defense die; "
-                           "two or more bands beyond cannot be attacked. Shields absorb Hits first, then the hull. "
+                 para(kit, overreach_note(t) + "Shields absorb Hits first, then the hull. "
                            "Uncancelled Crits cause System Damage.", "note")]
         die = self.t.pack.get("system_damage_die", "d20")
         return [KeepTogether([SectionBar(kit, "System Damage and range bands", f"roll {die} for each uncancelled Crit"),

@@ -203,3 +203,25 @@ def test_cli_new_and_check_character(tmp_path):
     assert r.returncode == 1
     assert "error SC-CHAR-09 at /force_rating: A droid cannot have a Force Rating" in r.stdout
     assert broken.read_text() == text
+
+
+def test_SC_CHAR_08_temporary_dice_are_not_baked_into_the_printed_pools():
+    """Force Powers, Motivation dice and class abilities are added at the table, never to the ready total."""
+    plain = run(DASH).derived["pools"]
+    forceful = run(dash(force_rating=3)).derived
+    assert forceful["force_rating"] == 3 and forceful["pools"] == plain
+
+
+def test_SC_CHAR_12_initiative_is_perception_plus_piloting():
+    d = dash()
+    d["attributes"]["perception"] = 4
+    d["skills"]["Piloting"] = 3
+    ini = run(d).derived["ship_pools"]["initiative"]
+    assert ini["dice"] == 4 + 3 and [p[0] for p in ini["parts"]] == ["Perception", "Piloting"]
+
+
+def test_SC_CHAR_15_a_motivator_needs_a_description():
+    d = dash(motivators=[{"text": "  ", "source": "flaw"}, {"text": "Outflies a rival", "source": "class"}])
+    [w] = found(d, "SC-CHAR-15")
+    assert (w.pointer, w.severity, w.message) == ("/motivators/0/text", "warning", "Describe what this motivator is.")
+    assert not found(DASH, "SC-CHAR-15")

@@ -345,6 +345,45 @@ def test_SC_SWPN_09_bonus_power_only_for_beams():
     assert [w["bonus_power"] for w in run(d).derived["weapons"]] == [True, False, False]
 
 
+def test_SC_CHAR_26_gunner_attribute_only_when_proficient_in_the_weapon_skill():
+    d = weapon()
+    d["gunner"] = {"deftness": 3, "intelligence": 2, "proficient": ["Missile Weapons"]}
+    w = run(d).derived["weapons"][0]
+    assert not w["proficient"] and w["pool"] == 3
+    d["gunner"]["proficient"].append("beam weapons")  # the skill's name in any case
+    w = run(d).derived["weapons"][0]
+    assert w["proficient"] and w["pool"] == 3 + 3
+
+
+@pytest.mark.parametrize("rng,band", [(1, "Short"), (2, "Medium"), (3, "Long"), (4, None)])
+def test_SC_SWPN_07_one_band_beyond_range_defender_gets_one_more_die(rng, band):
+    w = run(weapon(range=rng)).derived["weapons"][0]
+    if band is None:
+        assert w["overreach"] is None  # beyond Long is off the map
+    else:
+        assert w["overreach"] == {"band": band, "defender_bonus": 1, "text": f"{band}: may fire, defender +1 die"}
+
+
+def test_SC_SWPN_07_overreach_follows_a_house_pack():
+    data = copy.deepcopy(PACK.data)
+    data["id"] = "house-no-overreach"
+    data["weapon_range_overreach"]["max_bands_beyond"] = 0
+    house = Pack(data, "house.json", False)
+    doc = weapon(range=2)
+    doc["rules"] = {"pack": "house-no-overreach"}
+    loaded = from_data(doc, "test")
+    assert evaluate(loaded.data, loaded.kind, [house]).derived["weapons"][0]["overreach"] is None
+
+
+@pytest.mark.parametrize("size,action,standard", [(1, "Free Action", False), (4, "Free Action", False),
+                                                  (5, "Comms Standard Action", True)])
+def test_SC_SHIP_21_talking_inside_the_ship_by_size(size, action, standard):
+    comms = run(kestrel(size=size)).derived["inside_comms"]
+    assert (comms["action"], comms["standard"]) == (action, standard)
+    assert comms["how"].startswith(f"Size {size} (")
+    assert run(kestrel(size=None)).derived["inside_comms"] is None
+
+
 def test_SC_SWPN_16_cost_not_negative():
     assert errors(weapon(cost=-10), "SC-SWPN-16")
 

@@ -57,6 +57,8 @@ def skill_pool(data: dict, name: str, t: Tables) -> dict:
     for item in data.get("equipment", []):
         if any(fold(s) == fold(name) for s in item.get("skills", [])) and _int(item.get("bonus")):
             parts.append([item.get("name", "equipment"), item["bonus"]])
+    # SC-CHAR-06 is not checked here (GAP-SC-08): the excerpts give no Force Power Sets, so a character records
+    # no Force Powers whose +1 to +3 dice could be bounded; such dice are temporary and stay off the total (SC-CHAR-08)
     bonus = sum(p[1] for p in parts)
     carried = {fold(i.get("name")) for i in data.get("equipment", [])}
     needs = [e["name"] for e in t.char["equipment_examples"]
@@ -70,7 +72,8 @@ def skill_pool(data: dict, name: str, t: Tables) -> dict:
 
 
 def ship_pools(data: dict, by_name: dict[str, dict], t: Tables) -> dict:
-    """SC-CHAR-27: attribute + skill level for each ship-station roll (Dodge adds the ship's Passive Defense)."""
+    """SC-CHAR-27: attribute + skill level for each ship-station roll (Dodge adds the ship's Passive Defense);
+    SC-CHAR-12: Initiative is Perception + Piloting (the pack's ship_pools)."""
     attrs = data.get("attributes", {})
     out = {}
     for sp in t.char["ship_pools"]:

@@ -36,6 +36,9 @@ def check_range(ptr: str, label: str, value: Any, lo: Any, hi: Any, rule: str, s
 
 def check_attributes(data: dict, d: dict, t: Tables) -> list[Issue]:
     out: list[Issue] = []
+    # Ranges from the pack's attribute tables, each entry naming its rule: among them SC-SHIP-04 (Maneuverability
+    # -3 to +3), SC-SHIP-06 (Power Generation 0-5), SC-SHIP-16 (Atmospheric Maneuverability -3 to +3) and
+    # SC-SHIP-17 (Communications and Sensor Range are range bands)
     for key, a in t.attributes.items():
         value = data.get(key)
         ptr = f"/{key}"
