@@ -185,3 +185,9 @@ def test_broken_file_opens_with_nothing_lost(qtbot, tmp_path):
     assert page(ed).findChild(QSpinBox, "hullPoints").value() == 55
     session.save()
     assert json.loads(path.read_text(encoding="utf-8")) == json.loads(src.read_text(encoding="utf-8"))
+
+
+def test_KH_SHIP_08_type_picker_says_where_an_assault_scout_rearms(editor):
+    combo = page(editor).findChild(QComboBox, "shipType")
+    tip = combo.itemData(combo.findData("Assault Scout"), Qt.ItemDataRole.ToolTipRole)
+    assert "Rearms at space stations (not carriers)" in tip and "cannot be attacked while docked" in tip

@@ -246,3 +246,12 @@ def test_SF_EQ_12_buying_and_selling_are_one_undoable_edit_each():
         apply(data, stack.pop())
     assert data["equipment"] == []
     assert derived(data)["credits_left"] == 1000
+
+
+def test_SF_PLAY_18_shots_are_counted_and_an_unloaded_weapon_is_flagged():
+    d = derived(gear("Laser Pistol", {"name": "Powerpack", "count": 2}))
+    pistol = _weapon(d, "Laser Pistol")
+    assert (pistol["shots_per_load"], pistol["shots"]) == (10, 20)  # 20 SEU a pack at 2 a shot
+    empty = issues(gear("Laser Pistol"), severity="warning")
+    assert [(i.rule, i.pointer) for i in empty] == [("SF-WPN-03", "/equipment")]
+    assert "has no powerpacks to fire" in empty[0].message
