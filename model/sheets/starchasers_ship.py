@@ -1,4 +1,11 @@
-"""The Starchasers starship sheet (RULES.md SC-SHIP-01..27 PRINT, SC-SWPN-01/08, SC-SCMB-06/09/12).
+"""The Starchasers starship sheet. What it prints, by RULES.md id: every attribute the pack lists (SC-SHIP-02,
+SC-SHIP-03, SC-SHIP-10, SC-SHIP-16, SC-SHIP-17, SC-SHIP-18 when set), hard point use (SC-SHIP-09), Passive
+Defense, Dodge and Initiative with how they are made (SC-SHIP-14, SC-SHIP-15, SC-SHIP-27), the maneuver chart
+(SC-SHIP-22) and how the crew talks inside the ship (SC-SHIP-21), the tracks (SC-SHIP-25, without temporary
+Hull Points: GAP-SC-19), the crew by station (SC-SHIP-26), the weapons (SC-SWPN-01, SC-SWPN-08) and the range
+rules (SC-SWPN-07), Stress against System Durability (SC-SCMB-06), the System Damage table and range bands
+(SC-SCMB-09, SC-SCMB-12). Not printed: the hull section count (GAP-SC-19), the clamp, escape pods, and
+Maneuverability's effect on unusual piloting rolls.
 
 One page for most ships: name, class, role, size and every attribute (optional ones when set);
 Passive Defense, Dodge and Initiative with how they are made; the weapons table with each weapon's
