@@ -205,6 +205,10 @@ def arms(possessions: dict, t: Tables) -> dict:
 def carrying(scores: dict, t: Tables) -> dict:
     e = t.encumbrance
     v = scores.get(e["ability"])
+    if not e["enabled"]:
+        # SF-CHAR-18 is an optional rule: the pack's switch is off, so nothing is limited or slowed
+        return {"free_kg": None, "max_kg": None, "enabled": False,
+                "how": "the optional encumbrance rule is not in use (a house rules pack can switch it on)"}
     if v is None:
         return {"free_kg": None, "max_kg": None, "enabled": e["enabled"], "how": f"{t.abbr(e['ability'])} not set yet"}
     free, most = v * e["free_fraction"], v * e["max_fraction"]
