@@ -1,6 +1,6 @@
 """Export time of a full Stargrave crew (8 soldiers) against a bare reportlab one-page table.
 
-Run by hand (not collected by pytest):  /work/venv/bin/python tests/benchmarks/bench_export.py
+Run by hand (not collected by pytest):  .venv/bin/python tests/benchmarks/bench_export.py
 
 The baseline is the least a PDF of the same crew can cost: one SimpleDocTemplate page with one
 Table holding the same rows (officers, powers, items, soldiers) in built-in Helvetica, no fonts to
