@@ -324,7 +324,7 @@ class CardPainter:
         z = self.size
         lw = max(text_width(f"{str(a).upper()} {'' if self.blank or b is None else b}", fonts.COND_BOLD, z["label"])
                  for a, b in tracks) + 1.5 * mm
-        lw = min(lw, W * 0.42)
+        lw = min(lw, W * 0.3)
         parts = [self._ticks(str(a), b if isinstance(b, int) else None, W, lw, block.get("blank_boxes", 20))
                  for a, b in tracks]
         gap = 1.0 * mm
@@ -435,3 +435,15 @@ def export_cards(deck, options: SheetOptions | None = None) -> bytes:
         c.showPage()
     c.save()
     return buf.getvalue()
+
+
+def cards_pdf(data: dict, result, options: SheetOptions | None = None, blank: bool = False) -> bytes:
+    """The cards (or, with `blank`, the page of blank cards) of an evaluated document as PDF bytes.
+    Raises SheetError with a sentence when there are none to make."""
+    from ..cards import CardError, blank_deck_for, deck
+    from .layout import SheetError
+    try:
+        dk = blank_deck_for(data, result) if blank else deck(data, result)
+    except CardError as e:
+        raise SheetError(str(e)) from None
+    return export_cards(dk, options)
