@@ -361,7 +361,7 @@ class MainWindow(QMainWindow):
             return
         s = e.session
         from .dialogs import export_options
-        choice = export_options.choose_export(self, pv.default_paper())
+        choice = export_options.choose_export(self, pv.default_paper(), s.kind)
         if choice is None:
             return
         suffix = {"cards": "-cards.pdf", "blank": "-blank-cards.pdf"}.get(choice.what, ".pdf")

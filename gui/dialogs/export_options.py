@@ -5,16 +5,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel,
                                QRadioButton, QVBoxLayout, QWidget)
 
 SHEET, CARDS, BLANK = "sheet", "cards", "blank"
 CHOICES = (
     (SHEET, "Full sheet", "Every number, table and reference page, as the preview shows it"),
-    (CARDS, "Cards to cut out", "One 63 × 88 mm card per figure and per power (per ship or character "
-                                "for the other games), nine to a page with crop marks"),
-    (BLANK, "Blank cards", "The same cards left empty, to fill in by hand when someone joins mid-campaign"),
+    (CARDS, "Cards to cut out", "One 63 × 88 mm card per figure and per power, nine to a page with crop marks"),
+    (BLANK, "Blank cards", "Six figure and three power cards left empty, to fill in by hand when someone "
+                           "joins mid-campaign"),
 )
+# the card choices said for the kinds that print one card for the whole document
+ONE_CARD = {CARDS: "One 63 × 88 mm card for this {title}: its stats, weapons and tick rows, with crop marks",
+            BLANK: "A page of nine empty {title} cards, to fill in by hand"}
 PAPERS = (("a4", "A4"), ("letter", "US Letter"))
 
 
@@ -25,7 +29,7 @@ class ExportChoice:
 
 
 class ExportDialog(QDialog):
-    def __init__(self, parent: QWidget | None, paper: str, what: str = SHEET):
+    def __init__(self, parent: QWidget | None, paper: str, what: str = SHEET, kind=None):
         super().__init__(parent)
         self.setObjectName("exportDialog")
         self.setWindowTitle("Export PDF")
@@ -34,6 +38,8 @@ class ExportDialog(QDialog):
         self.group = QButtonGroup(self)
         self.buttons: dict[str, QRadioButton] = {}
         for key, title, hint in CHOICES:
+            if kind is not None and kind.kind != "stargrave-crew" and key in ONE_CARD:
+                hint = ONE_CARD[key].format(title=kind.title)
             b = QRadioButton(title)
             b.setObjectName(f"export_{key}")
             b.setToolTip(hint)
@@ -44,7 +50,9 @@ class ExportDialog(QDialog):
             note = QLabel(hint)
             note.setWordWrap(True)
             note.setIndent(24)
-            note.setEnabled(False)  # drawn in the palette's muted text colour
+            pal = note.palette()  # the palette's muted text colour (as placeholders are drawn), light or dark
+            pal.setColor(QPalette.ColorRole.WindowText, pal.color(QPalette.ColorRole.PlaceholderText))
+            note.setPalette(pal)
             lay.addWidget(note)
         form = QFormLayout()
         self.paper = QComboBox()
@@ -59,15 +67,16 @@ class ExportDialog(QDialog):
         box.accepted.connect(self.accept)
         box.rejected.connect(self.reject)
         lay.addWidget(box)
-        self.setMinimumWidth(420)
+        self.setMinimumWidth(470)
 
     def choice(self) -> ExportChoice:
         what = next(k for k, b in self.buttons.items() if b.isChecked())
         return ExportChoice(what, self.paper.currentData())
 
 
-def choose_export(parent: QWidget | None, paper: str) -> ExportChoice | None:
-    dlg = ExportDialog(parent, paper)
+def choose_export(parent: QWidget | None, paper: str, kind=None) -> ExportChoice | None:
+    """What to print and on which paper; None when cancelled. `kind` (model.kinds.Kind) words the choices."""
+    dlg = ExportDialog(parent, paper, kind=kind)
     return dlg.choice() if dlg.exec() == QDialog.DialogCode.Accepted else None
 
 
