@@ -178,11 +178,36 @@ def _is_pdf(path: Path) -> bool:
         return False
 
 
+def _refuse_output(src: Path, out: Path, force: bool, replaceable: bool, what: str, suffix: str) -> bool:
+    """Say why OUT must not be written (the document itself, a folder, another kind of file) and
+    return True; False when it may be. `replaceable`: an existing OUT is an earlier export."""
+    if _same_file(src, out):
+        _err(f"{out} is the document itself; export never overwrites the document. Choose another name.")
+    elif out.is_dir():
+        _err(f"{out} is a folder; name the file to write, e.g. {out / (src.stem + suffix)}")
+    elif out.exists() and not force and not replaceable:
+        _err(f"{out} exists and is not a {what}; refusing to overwrite it (choose another name, or add --force)")
+    else:
+        return False
+    return True
+
+
+def _load_checked(src: Path, rules: list[str]):
+    """(loaded, result) for a document checked with the given house packs; None (said why) when unreadable."""
+    from .evaluate import evaluate
+    try:
+        packs = _load_packs(rules)
+        loaded = load(src)
+    except (DocumentError, PackError) as e:
+        _err(str(e))
+        return None
+    return loaded, evaluate(loaded.data, loaded.kind, packs, origin=src)
+
+
 def cmd_export(args) -> int:
     """Write the filled sheet. Never overwrites FILE (not even with --force); an existing OUT is
     replaced only when it is an earlier PDF (or with --force), atomically, so a failed export leaves
-    it as it was."""
-    from .evaluate import evaluate
+    it as it was. --cards and --blank write cards instead; --text (--markdown) a listing."""
     if getattr(args, "markdown", False):
         if args.cards or args.blank:
             _err("--markdown is a form of --text; it cannot be used with --cards or --blank")
@@ -202,22 +227,12 @@ def cmd_export(args) -> int:
         _err("PDF export is not available in this build yet")
         return 2
     src, out = Path(args.file), Path(args.output)
-    if _same_file(src, out):
-        _err(f"{out} is the document itself; export never overwrites the document. Choose another name.")
+    if _refuse_output(src, out, args.force, _is_pdf(out), "PDF", ".pdf"):
         return 2
-    if out.is_dir():
-        _err(f"{out} is a folder; name the PDF file to write, e.g. {out / (src.stem + '.pdf')}")
+    checked = _load_checked(src, args.rules)
+    if checked is None:
         return 2
-    if out.exists() and not args.force and not _is_pdf(out):
-        _err(f"{out} exists and is not a PDF; refusing to overwrite it (choose another name, or add --force)")
-        return 2
-    try:
-        packs = _load_packs(args.rules)
-        loaded = load(src)
-    except (DocumentError, PackError) as e:
-        _err(str(e))
-        return 2
-    result = evaluate(loaded.data, loaded.kind, packs, origin=src)
+    loaded, result = checked
     try:
         options = SheetOptions.from_cli(args)
         if args.cards or args.blank:
@@ -247,27 +262,16 @@ def _export_text(args) -> int:
     """The listing to stdout, or to -o OUT (replaced only when it is a text file by its name, or with
     --force; never the document itself)."""
     from .cards import CardError
-    from .evaluate import evaluate
     from .listing import listing
     src = Path(args.file)
     out = Path(args.output) if args.output else None
-    if out is not None:
-        if _same_file(src, out):
-            _err(f"{out} is the document itself; export never overwrites the document. Choose another name.")
-            return 2
-        if out.is_dir():
-            _err(f"{out} is a folder; name the file to write, e.g. {out / (src.stem + '.txt')}")
-            return 2
-        if out.exists() and not args.force and out.suffix.lower() not in TEXT_SUFFIXES:
-            _err(f"{out} exists and is not a .txt or .md file; refusing to overwrite it (choose another name, or add --force)")
-            return 2
-    try:
-        packs = _load_packs(args.rules)
-        loaded = load(src)
-    except (DocumentError, PackError) as e:
-        _err(str(e))
+    if out is not None and _refuse_output(src, out, args.force, out.suffix.lower() in TEXT_SUFFIXES,
+                                          ".txt or .md file", ".txt"):
         return 2
-    result = evaluate(loaded.data, loaded.kind, packs, origin=src)
+    checked = _load_checked(src, args.rules)
+    if checked is None:
+        return 2
+    loaded, result = checked
     try:
         text = listing(loaded.data, result, markdown=args.markdown)
     except CardError as e:

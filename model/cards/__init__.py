@@ -12,13 +12,12 @@ model/listing.py writes it as text; both walk the same layout blocks, so they sh
 from __future__ import annotations
 
 import importlib
-import json
 from dataclasses import dataclass, field
 from functools import cache
 
 from ..kinds import KINDS, by_format
 from ..paths import resources_dir
-from ..validation import errors_to_issues, validator
+from ..validation import load_checked_json, schema_problems
 
 SCHEMA = "card-layout.json"
 
@@ -56,8 +55,7 @@ class Deck:
 
 def check_card_layout(data: object) -> list[str]:
     """Problems with a card layout as sentences; [] when it is fine."""
-    issues = errors_to_issues(validator(SCHEMA).iter_errors(data), rule="LAYOUT")
-    out = [f"{i.pointer or '/'}: {i.message}" for i in issues]
+    out = schema_problems(SCHEMA, data)
     if not out and isinstance(data, dict):
         per_page = data["card"]["columns"] * data["card"]["rows"]
         for k, b in enumerate(data["blank"]):
@@ -71,15 +69,7 @@ def check_card_layout(data: object) -> list[str]:
 @cache
 def load_card_layout(kind: str) -> dict:
     """resources/cards/<kind>.json, checked (loaded once per process)."""
-    path = resources_dir() / "cards" / f"{kind}.json"
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as e:
-        raise CardError(f"the card layout {path} cannot be read: {e}") from None
-    problems = check_card_layout(data)
-    if problems:
-        raise CardError(f"the card layout {path} is broken: {problems[0]}")
-    return data
+    return load_checked_json(resources_dir() / "cards" / f"{kind}.json", check_card_layout, CardError, "card layout")
 
 
 def _preparer(kind: str):

@@ -72,17 +72,22 @@ def expected_on_card(kind: str, data: dict, d: dict) -> list[str]:
             "Laser Cannon (LC) 10 2d10 FF RD"]
 
 
+def export_example(kind: str, paper: str, flag: str, tmp_path) -> tuple[dict, str]:
+    """`export EXAMPLE -o out.pdf FLAG --paper PAPER` as a user runs it: the document and the PDF's text."""
+    src = EXAMPLES / f"{EXAMPLE[kind]}.starwright"
+    out = tmp_path / "out.pdf"
+    r = sw("export", src, "-o", out, flag, "--paper", paper)
+    assert r.returncode == 0, r.stderr
+    assert ("blank cards" if flag == "--blank" else "cards") in r.stdout
+    assert page_size(out).startswith(PAPERS[paper])
+    return json.loads(src.read_text(encoding="utf-8")), raw_text(out)
+
+
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 @pytest.mark.parametrize("kind", sorted(EXAMPLE))
 def test_cards_of_every_kind_show_the_derived_numbers(kind, paper, tmp_path):
-    src = EXAMPLES / f"{EXAMPLE[kind]}.starwright"
-    out = tmp_path / "cards.pdf"
-    r = sw("export", src, "-o", out, "--cards", "--paper", paper)
-    assert r.returncode == 0, r.stderr
-    assert "cards" in r.stdout
-    assert page_size(out).startswith(PAPERS[paper])
-    text = squash(raw_text(out))
-    data = json.loads(src.read_text(encoding="utf-8"))
+    data, text = export_example(kind, paper, "--cards", tmp_path)
+    text = squash(text)
     for s in expected_on_card(kind, data, derived(EXAMPLE[kind])):
         assert squash(s) in text, f"{s!r} is not on the {kind} cards"
     assert f"{data['name']} · {KINDS[kind].title}" in text  # the line under every card: whose it is
@@ -91,14 +96,8 @@ def test_cards_of_every_kind_show_the_derived_numbers(kind, paper, tmp_path):
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 @pytest.mark.parametrize("kind", sorted(EXAMPLE))
 def test_blank_cards_of_every_kind_are_the_same_layout_empty(kind, paper, tmp_path):
-    src = EXAMPLES / f"{EXAMPLE[kind]}.starwright"
-    out = tmp_path / "blank.pdf"
-    r = sw("export", src, "-o", out, "--blank", "--paper", paper)
-    assert r.returncode == 0, r.stderr
-    assert "blank cards" in r.stdout
-    assert page_size(out).startswith(PAPERS[paper]) and pages(out) == 1
-    text = raw_text(out)
-    data = json.loads(src.read_text(encoding="utf-8"))
+    data, text = export_example(kind, paper, "--blank", tmp_path)
+    assert pages(tmp_path / "out.pdf") == 1
     assert data["name"] not in text  # nothing of the document, only its kind
     layout = load_card_layout(kind)
     assert text.count("NAME") == sum(b["count"] for b in layout["blank"]) == 9

@@ -108,3 +108,22 @@ def test_text_export_of_a_file_that_is_not_a_document_is_a_sentence(tmp_path):
     bad.write_text('{"format": "starwright/stargrave-crew", "version": 1, "name": 5}', encoding="utf-8")
     r = sw("export", bad, "--text")
     assert r.returncode == 2 and "Traceback" not in r.stderr and r.stderr.startswith("starwright:")
+
+
+def test_campaign_crew_lists_levels_xp_credits_and_stash_from_derived():
+    """A version 2 crew's derive (DESIGN.md "The Stargrave crew file, version 2") adds `campaign` and
+    each officer's `level`; the listing prints them as derived, never working them out itself. The
+    derived keys are set here as that contract names them, on a real evaluation of a version 1 crew."""
+    data = json.loads((EXAMPLES / "ashen-comet-veteran.starwright").read_text(encoding="utf-8"))
+    result = evaluate(data, KINDS["stargrave-crew"])
+    assert "campaign" not in result.derived and "Campaign" not in listing(data, result)
+    result.derived["campaign"] = {"games": 3, "xp_earned": 640, "xp_spent": 500, "xp_unspent": 140,
+                                  "credits": 215, "stash": ["Targeting Scope", "Medkit"], "game_xp": [200, 220, 220]}
+    result.derived["captain"]["level"] = 19
+    result.derived["first_mate"]["level"] = 2
+    text = listing(data, result)
+    assert "Campaign: 3 games played" in text
+    assert "Levels: Captain 19, First Mate 2" in text
+    assert "XP: 140 unspent (640 earned, 500 spent)" in text
+    assert "Campaign credits: 215" in text and "Stash: Targeting Scope, Medkit" in text
+    assert "Mara Vex — Captain, Veteran, Human, level 19" in text

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import sys
 import copy
 import json
 import subprocess
 from collections import Counter
 
 import pytest
+from pathlib import Path
 
 from model.edits import apply
 from model.rules_pack import PackError, validate_pack_data
 from model.systems import starfrontiers as sf
 from tests.model.test_starfrontiers_support import EXAMPLES, character, derived, issues, pack
 
-STARWRIGHT = "/work/venv/bin/starwright"
+STARWRIGHT = str(Path(sys.executable).parent / "starwright")  # the installed command of this interpreter
 
 
 # ---- dice ------------------------------------------------------------------------------------------------
