@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import sys
 import copy
 import json
 import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
-from pathlib import Path
 
 from model.edits import apply
 from model.rules_pack import PackError, validate_pack_data
