@@ -218,3 +218,25 @@ def test_export_option_errors_are_sentences(tmp_path):
     r = sw("export", "--help")
     assert "--cards" in r.stdout and "not the same as --cards" in squash(r.stdout)
     assert not list(tmp_path.iterdir()) and "Traceback" not in r.stderr
+
+
+def _both_texts(name: str, tmp_path) -> tuple[str, str]:
+    path = EXAMPLES / f"{name}.starwright"
+    loaded = load(path)
+    result = evaluate(loaded.data, loaded.kind, origin=path)  # linked crew files are found beside it
+    cards, sheet = tmp_path / "cards.pdf", tmp_path / "sheet.pdf"
+    cards.write_bytes(export_cards(deck(loaded.data, result), SheetOptions(paper="letter")))
+    sheet.write_bytes(export_pdf(loaded.data, result, SheetOptions(paper="letter")))
+    return squash(raw_text(cards)), squash(raw_text(sheet))
+
+
+@pytest.mark.parametrize("name, shared", [
+    ("z-gata-frigate", ["Laser Cannon (LC)", "2d10", "4d10", "FF RD", "MPO LTD", "Interceptor Missiles (ICM)"]),
+    ("kestrel-crewed", ["6 dice", "3 of 8 used", "Extra Shield Emitter", "Twin Laser"]),
+    ("norel-kho-dralasite", ["Gyrojet Pistol", "4d10+5", "Lie detection 28%", "60%", "STAMINA"]),
+    ("dash-korrin-ace", ["Piloting", "Novice", "Shows off in front of a crowd"]),
+])
+def test_card_and_full_sheet_of_the_same_document_show_the_same_numbers(name, shared, tmp_path):
+    card_text, sheet_text = _both_texts(name, tmp_path)
+    for s in shared:
+        assert s in card_text and s in sheet_text, s
