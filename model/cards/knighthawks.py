@@ -7,6 +7,8 @@ from __future__ import annotations
 from . import Card, num, one
 
 HEADS = [["HP", "Hull points"], ["ADF", "Acceleration/deceleration factor"], ["MR", "Maneuver rating"]]
+# Boxes on a blank card: room for most ships (a heavy cruiser's 70 hull points), to cross out the rest.
+BLANK_BOXES = {"Hull": 70, "Torpedoes": 4, "Rockets": 8, "Masking screens": 4, "ICM": 8}
 LEGEND = "HP Hull points · ADF Acceleration/deceleration factor · MR Maneuver rating"
 
 
@@ -48,4 +50,4 @@ def facts(data: dict, result) -> list[tuple[str, str]]:
 def blank(card_type: str, pack) -> dict:
     return {"name": "", "type": "", "profile": {"heads": HEADS, "values": ["", "", ""], "legend": LEGEND},
             "weapons": [], "defenses": [], "traits": [["Side", ""]],
-            "tracks": [["Hull", None], ["Torpedoes", None], ["Rockets", None], ["ICM", None]]}
+            "tracks": [[label, BLANK_BOXES[label]] for label in BLANK_BOXES]}

@@ -15,6 +15,8 @@ SHIP_HEADS = {"size": "SIZE", "speed": "SPD", "armor": "ARM", "maneuverability":
 SHIP_TRACKS = {"shield_rating": "Shields", "hull_points": "Hull", "structure_points": "Structure",
                "system_durability": "Stress"}
 SHIP_POOLS = ("dodge", "initiative")
+# Boxes on a blank ship card: room to tick, the rest crossed out by hand (Shields: the largest rating).
+BLANK_SHIP_BOXES = {"Shields": 5, "Hull": 30, "Structure": 15, "Stress": 10}
 
 
 def _ship_heads(t) -> list[list[str]]:
@@ -39,7 +41,7 @@ def _ship(data: dict, result) -> list[Card]:
         pool = f"{dw['pool']} dice" if dw.get("pool") is not None else f"{num(w.get('damage'))} + gunner"
         weapons.append([one(w.get("name")), one(w.get("arc")), rng, pool])
     hp = [["Hard points", f"{d.get('hard_points_used')} of {d.get('hard_points_total')} used"],
-          ["Cargo", f"{num(data.get('cargo_tons'))} t"]]
+          ["Cargo", f"{data['cargo_tons']} t" if data.get("cargo_tons") is not None else "—"]]
     tracks = [[label, data.get(k) if isinstance(data.get(k), int) else None] for k, label in SHIP_TRACKS.items()]
     sub = ", ".join(x for x in (one(data.get("class")), role) if x)
     return [Card("ship", {"name": one(data.get("name")) or "Unnamed ship", "type": sub, "profile": profile,
@@ -96,8 +98,8 @@ def blank(card_type: str, pack) -> dict:
         return {"name": "", "type": "", "profile": {"heads": heads, "values": [""] * len(heads), "legend": _legend(heads)},
                 "defense": [["Passive Defense", ""], ["Dodge", ""], ["Initiative", ""]], "weapons": [],
                 "equipment": [], "hard_points": [["Hard points", ""], ["Cargo", ""]],
-                "tracks": [[label, None] for label in SHIP_TRACKS.values()]}
+                "tracks": [[label, BLANK_SHIP_BOXES[label]] for label in SHIP_TRACKS.values()]}
     heads = _char_heads(t)
     return {"name": "", "type": "", "profile": {"heads": heads, "values": [""] * len(heads), "legend": _legend(heads) + " · dice"},
             "skills": [], "ship": [["Dodge", ""], ["Initiative", ""]], "motivators": [], "equipment": [],
-            "tracks": [["Hit Points", None]]}
+            "tracks": [["Hit Points", 20]]}

@@ -28,7 +28,8 @@ def cards(data: dict, result) -> list[Card]:
     weapons += [[f"{g['name']}" + (f" ×{g['count']}" if g.get("count", 1) > 1 else ""), one(g.get("damage")), num(g.get("count"))]
                 for g in d.get("grenades", [])]
     skills = [f"{s['name']} {s['chance']}%" for s in d.get("skill_chances", [])]
-    skills += [f"{r['name']} {r['value']}{'%' if r.get('kind') == 'chance' else ''}" for r in d.get("race_abilities", [])]
+    skills += [r["name"] if r.get("value") is None else f"{r['name']} {r['value']}{'%' if r.get('kind') == 'chance' else ''}"
+               for r in d.get("race_abilities", [])]
     equipment = [f"{name}" + (f" ×{n}" if n > 1 else "") for name, n in (d.get("possessions") or {}).items()]
     psa = f"{d['psa']} PSA level {d.get('psa_level')}" if d.get("psa") else ""
     sub = ", ".join(x for x in (one(d.get("race") or data.get("race")), psa) if x)
@@ -49,4 +50,4 @@ def blank(card_type: str, pack) -> dict:
     heads = _heads(tables(pack))
     return {"name": "", "type": "", "profile": {"heads": heads, "values": [""] * len(heads), "legend": _legend(heads)},
             "moves": [["Initiative", ""], ["Walk", ""], ["Run", ""]], "weapons": [], "skills": [], "equipment": [],
-            "tracks": [["Stamina", None]]}
+            "tracks": [["Stamina", 70]]}  # room for the hardiest character's Stamina

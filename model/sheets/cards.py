@@ -287,7 +287,7 @@ class CardPainter:
         lab_text = label.upper() + (f" {count}" if count is not None and not self.blank else "")
         lw = label_w if label_w is not None else text_width(lab_text, fonts.COND_BOLD, z["label"]) + 1.5 * mm
         lab = self.para([(lab_text, fonts.COND_BOLD, z["label"], self.color["muted"])], lw, z["label"] * 1.2)
-        n = blank_boxes if self.blank or count is None and self.blank else count
+        n = (count if isinstance(count, int) else blank_boxes) if self.blank else count  # blank: room to tick
         if n is None:
             note = self.para([("not set", fonts.COND, z["small"], self.color["alert"])], W - lw, z["small"] * 1.2)
             return max(lab.height, note.height), lambda pen, x, top: (pen.text(lab, x, top), pen.text(note, x + lw, top))
