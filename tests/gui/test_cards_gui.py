@@ -7,9 +7,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QApplication, QDialogButtonBox
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel
 
-from gui.dialogs import export_options, prompts
+from gui.dialogs import prompts
 from model import edits
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "resources" / "examples"
@@ -63,6 +63,8 @@ def test_export_dialog_writes_blank_cards_on_a4(win, tmp_path, monkeypatch):
     seen: list = []
     _answer_dialog("blank", "A4", seen)
     win.a_export.trigger()
+    hints = [w.text() for w in seen[0].findChildren(QLabel)]
+    assert "A page of nine empty Knight Hawks starship cards, to fill in by hand" in hints  # worded for the kind
     text = pdf_text(out)
     assert "Z'Gata" not in text and text.count("NAME") == 9 and "WEAPON" in text
     assert "(A4)" in page_size(out)
