@@ -92,7 +92,7 @@ class CardPainter:
         return b
 
     # ---- blocks ----------------------------------------------------------------------------------
-    def b_title(self, block, values, W, s):
+    def b_title(self, block, values, W):
         z = self.size
         name, sub = values.get(block["bind"], ""), values.get(block.get("sub", ""), "")
         band_pad = 1.1 * mm
@@ -152,7 +152,7 @@ class CardPainter:
             pen.box(self.color["ink"], 0.7, (x, top - h, W, h))
         return h, draw
 
-    def b_profile(self, block, values, W, s):
+    def b_profile(self, block, values, W):
         p = values.get(block["bind"]) or {}
         heads = [hd[0] for hd in p.get("heads", [])]
         if not heads:
@@ -182,7 +182,7 @@ class CardPainter:
                 pen.line(self.color["rule"], 0.4, (x, y, x + W, y))
         return h, draw
 
-    def b_fields(self, block, values, W, s):
+    def b_fields(self, block, values, W):
         pairs = values.get(block["bind"]) or []
         if self.blank:
             if pairs:
@@ -201,7 +201,7 @@ class CardPainter:
         t = self.para(parts, W, z["body"] * 1.25)
         return t.height, lambda pen, x, top: pen.text(t, x, top)
 
-    def b_list(self, block, values, W, s):
+    def b_list(self, block, values, W):
         items = values.get(block["bind"]) or []
         if self.blank:
             n = block.get("blank_lines", 0)
@@ -213,7 +213,7 @@ class CardPainter:
                        (", ".join(str(i) for i in items), fonts.COND, z["body"], self.color["ink"])], W, z["body"] * 1.22)
         return t.height, lambda pen, x, top: pen.text(t, x, top)
 
-    def b_text(self, block, values, W, s):
+    def b_text(self, block, values, W):
         v = values.get(block["bind"]) or ""
         if self.blank:
             n = block.get("blank_lines", 0)
@@ -232,7 +232,7 @@ class CardPainter:
         t.wrap(W, 1e6)
         return t.height, lambda pen, x, top: pen.text(t, x, top)
 
-    def b_table(self, block, values, W, s):
+    def b_table(self, block, values, W):
         rows = values.get(block["bind"]) or []
         cols = block["columns"]
         n_rows = block.get("blank_rows", 0) if self.blank else len(rows)
@@ -314,12 +314,12 @@ class CardPainter:
                 pen.box(self.color["ink"], 0.5, (bx, top - (r + 1) * box - r * gap, box, box))
         return h, draw
 
-    def b_track(self, block, values, W, s):
+    def b_track(self, block, values, W):
         v = values.get(block["bind"])
         return self._ticks(block.get("label", ""), v if isinstance(v, int) else None, W,
                            blank_boxes=block.get("blank_boxes", 20))
 
-    def b_tracks(self, block, values, W, s):
+    def b_tracks(self, block, values, W):
         tracks = values.get(block["bind"]) or []
         if not tracks:
             return None
@@ -349,7 +349,7 @@ class CardPainter:
         for block in self.layout["cards"][card_type]["blocks"]:
             if block.get("bottom"):
                 target = bottom
-            part = getattr(self, f"b_{block['type']}")(block, values, W, scale)
+            part = getattr(self, f"b_{block['type']}")(block, values, W)
             if part is not None:
                 target.append(part)
         return top, bottom
