@@ -5,9 +5,9 @@ from __future__ import annotations
 import copy
 import json
 import subprocess
+from pathlib import Path
 import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -16,7 +16,7 @@ from model.rules_pack import PackError, validate_pack_data
 from model.systems import starfrontiers as sf
 from tests.model.test_starfrontiers_support import EXAMPLES, character, derived, issues, pack
 
-STARWRIGHT = str(Path(sys.executable).parent / "starwright")  # the installed command of this interpreter
+STARWRIGHT = str(Path(sys.executable).parent / "starwright")
 
 
 # ---- dice ------------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from tests.model.test_starfrontiers_support import EXAMPLES, character
 
-STARWRIGHT = str(Path(sys.executable).parent / "starwright")  # the installed command of this interpreter
+STARWRIGHT = str(Path(sys.executable).parent / "starwright")
 
 
 def export(src: Path, tmp_path: Path, *extra, layout: bool = True) -> tuple[str, subprocess.CompletedProcess]:
