@@ -44,6 +44,9 @@ def _officer(role: str, data: dict, d: dict, t) -> Card | None:
 
 
 def _soldier(s: dict, sd: dict, t) -> Card:
+    """A soldier's card. `sd` is the derived soldier; for a campaign crew (version 2) it is the soldier
+    now (hired in a game, item given) and carries its own name, item and robot flag, which win over `s`."""
+    s = {**s, **{k: sd[k] for k in ("name", "item", "robot") if k in sd}}
     known = sd.get("known", False)
     bits = [sd.get("type") if known else f"{one(s.get('type'))} (not in the rules pack)"]
     if known:
@@ -62,7 +65,9 @@ def _soldier(s: dict, sd: dict, t) -> Card:
     if s.get("shotgun"):
         notes.append(["Shotgun", "instead of the carbine"])
     if sd.get("injured"):
-        notes.append(["Injured", "starts the next game at half Health"])
+        now = sd.get("health_now")
+        notes.append(["Injured", f"starts the next game with {now} Health" if isinstance(now, int) else
+                      "starts the next game at half Health"])
     return Card("figure", {"name": one(s.get("name")) or bits[0], "type": ", ".join(bits), "profile": profile,
                            "powers": [], "gear": gear, "notes": notes, "health": prof.get("health")})
 
@@ -86,22 +91,42 @@ def _power_cards(d: dict, t) -> list[Card]:
     return out
 
 
+def _records(data: dict, d: dict) -> list[dict]:
+    """The document's record of each derived soldier: by id for a campaign crew (founded or hired in a
+    game's `after`), else in order."""
+    founded = list(data.get("soldiers", []))
+    if not any("id" in sd for sd in d.get("soldiers", [])):
+        return founded
+    by_id = {s.get("id"): s for s in founded}
+    for game in ((data.get("campaign") or {}).get("games") or []):
+        for step in (game.get("after") or []) if isinstance(game, dict) else []:
+            hire = step.get("hire") if isinstance(step, dict) else None
+            if isinstance(hire, dict):
+                by_id.setdefault(hire.get("id"), hire)
+    return [by_id.get(sd.get("id"), {}) for sd in d.get("soldiers", [])]
+
+
 def cards(data: dict, result) -> list[Card]:
     d, t = result.derived, tables(result.pack)
     out = [c for c in (_officer(r, data, d, t) for r in ROLES) if c]
-    out += [_soldier(s, sd, t) for s, sd in zip(data.get("soldiers", []), d.get("soldiers", []))]
+    out += [_soldier(s, sd, t) for s, sd in zip(_records(data, d), d.get("soldiers", []))]
     return out + _power_cards(d, t)
 
 
 def facts(data: dict, result) -> list[tuple[str, str]]:
     d, t = result.derived, tables(result.pack)
-    out = [("Credits", f"{num(d.get('credits_start'))} to start, {num(d.get('credits_spent'))} spent, "
-                       f"{num(d.get('credits_left'))} left"),
-           ("Upkeep", f"{d['upkeep']} Cr per game" if d.get("upkeep") else "none"),
-           ("Soldiers", f"{len(data.get('soldiers', []))} of {t.crew['max_soldiers']}, "
-                        f"specialists {d.get('specialists', 0)} of {t.crew['max_specialists']}")]
     camp = d.get("campaign")
-    if isinstance(camp, dict):  # a version 2 crew (DESIGN.md): the crew now, after its games
+    if isinstance(camp, dict):  # a version 2 crew (DESIGN.md): credits now, after its games
+        credits = (f"{num(camp.get('credits', d.get('credits_left')))} now (founded with "
+                   f"{num(d.get('credits_start'))}, {num(d.get('credits_spent'))} spent on hiring)")
+    else:
+        credits = (f"{num(d.get('credits_start'))} to start, {num(d.get('credits_spent'))} spent, "
+                   f"{num(d.get('credits_left'))} left")
+    out = [("Credits", credits),
+           ("Upkeep", f"{d['upkeep']} Cr per game" if d.get("upkeep") else "none"),
+           ("Soldiers", f"{len(d.get('soldiers', []))} of {t.crew['max_soldiers']}, "
+                        f"specialists {d.get('specialists', 0)} of {t.crew['max_specialists']}")]
+    if isinstance(camp, dict):  # the crew now, after its games
         games = camp.get("games")
         n = len(games) if isinstance(games, list) else games
         out.append(("Campaign", f"{num(n)} game{'s' if n != 1 else ''} played"))
@@ -110,8 +135,6 @@ def facts(data: dict, result) -> list[tuple[str, str]]:
             out.append(("Levels", ", ".join(levels)))
         out.append(("XP", f"{num(camp.get('xp_unspent'))} unspent ({num(camp.get('xp_earned'))} earned, "
                           f"{num(camp.get('xp_spent'))} spent)"))
-        if "credits" in camp:
-            out.append(("Campaign credits", num(camp.get("credits"))))
         stash = camp.get("stash")
         if isinstance(stash, list):
             out.append(("Stash", ", ".join(one(x.get("name") if isinstance(x, dict) else x) for x in stash) or "empty"))

@@ -125,5 +125,6 @@ def test_campaign_crew_lists_levels_xp_credits_and_stash_from_derived():
     assert "Campaign: 3 games played" in text
     assert "Levels: Captain 19, First Mate 2" in text
     assert "XP: 140 unspent (640 earned, 500 spent)" in text
-    assert "Campaign credits: 215" in text and "Stash: Targeting Scope, Medkit" in text
+    assert "Credits: 215 now (founded with 400, 325 spent on hiring)" in text
+    assert "Stash: Targeting Scope, Medkit" in text
     assert "Mara Vex — Captain, Veteran, Human, level 19" in text
