@@ -17,7 +17,7 @@ from functools import cache
 
 from ..kinds import KINDS, by_format
 from ..paths import resources_dir
-from ..validation import load_checked_json, schema_problems
+from ..shipped_data import load_checked_json, schema_problems
 
 SCHEMA = "card-layout.json"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from ..paths import resources_dir
-from ..validation import load_checked_json, schema_problems
+from ..shipped_data import load_checked_json, schema_problems
 
 SCHEMA = "sheet-layout.json"
 
