@@ -113,10 +113,21 @@ def cards(data: dict, result) -> list[Card]:
     return out + _power_cards(d, t)
 
 
+def _campaign(d: dict) -> dict | None:
+    """derived.campaign of a version 2 crew that has played games (DESIGN.md), with `played` the count;
+    None for a crew as founded (version 1, or version 2 with no games yet)."""
+    camp = d.get("campaign")
+    if not isinstance(camp, dict):
+        return None
+    games = camp.get("games")
+    played = len(games) if isinstance(games, list) else games if isinstance(games, int) else 0
+    return {**camp, "played": played} if played else None
+
+
 def facts(data: dict, result) -> list[tuple[str, str]]:
     d, t = result.derived, tables(result.pack)
-    camp = d.get("campaign")
-    if isinstance(camp, dict):  # a version 2 crew (DESIGN.md): credits now, after its games
+    camp = _campaign(d)
+    if camp:  # credits now, after its games
         credits = (f"{num(camp.get('credits', d.get('credits_left')))} now (founded with "
                    f"{num(d.get('credits_start'))}, {num(d.get('credits_spent'))} spent on hiring)")
     else:
@@ -126,9 +137,8 @@ def facts(data: dict, result) -> list[tuple[str, str]]:
            ("Upkeep", f"{d['upkeep']} Cr per game" if d.get("upkeep") else "none"),
            ("Soldiers", f"{len(d.get('soldiers', []))} of {t.crew['max_soldiers']}, "
                         f"specialists {d.get('specialists', 0)} of {t.crew['max_specialists']}")]
-    if isinstance(camp, dict):  # the crew now, after its games
-        games = camp.get("games")
-        n = len(games) if isinstance(games, list) else games
+    if camp:  # the crew now, after its games
+        n = camp["played"]
         out.append(("Campaign", f"{num(n)} game{'s' if n != 1 else ''} played"))
         levels = [f"{ROLE_LABEL[r]} {d[r]['level']}" for r in ROLES if isinstance(d.get(r), dict) and "level" in d[r]]
         if levels:
