@@ -14,7 +14,7 @@ from typing import Any
 
 from . import pointer as jp
 from .paths import rules_dir, user_rules_dir
-from .storage import DocumentError, parse, read_text
+from .bounded import DocumentError, load_json
 from .validation import errors_to_issues, validator
 
 PACK_SCHEMA = "rules-pack.json"  # the envelope; then rules-pack.<system>.json
@@ -95,11 +95,11 @@ def load_pack_file(path: str | os.PathLike, builtin: bool = False) -> Pack:
         stamp = p.stat().st_mtime
     except OSError:
         stamp = -1.0
-    key = (str(p.resolve()) if stamp >= 0 else str(p), stamp)
+    key = (os.path.realpath(p) if stamp >= 0 else str(p), stamp)
     if key in _cache:
         return _cache[key]
     try:
-        data = parse(read_text(p), p)
+        data = load_json(p)
     except PackError:
         raise
     except DocumentError as e:

@@ -14,7 +14,8 @@ from typing import Any
 
 from ... import edits
 from ...issues import Issue
-from ...storage import DocumentError, atomic_write, dumps, parse, read_text
+from ...bounded import load_json
+from ...storage import DocumentError, atomic_write, dumps
 from ...validation import schema_issues
 from .ship_check import check_weapon
 from .tables import fold, tables
@@ -119,7 +120,7 @@ def catalog_issues(catalog: Any, pack=None) -> list[Issue]:
 def load_catalog(path: str | os.PathLike) -> dict:
     """Read and check a catalogue file. Raises CatalogError (path, where, what was expected); never changes the file."""
     try:
-        data = parse(read_text(path), path)
+        data = load_json(path)
     except DocumentError as e:
         raise CatalogError(e.path, e.message, e.where) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
