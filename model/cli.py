@@ -17,7 +17,7 @@ from . import __version__
 from .issues import Issue
 from .kinds import KINDS, PLANNED
 from .rules_pack import PackError, load_pack_file
-from .storage import DocumentError, SaveError, atomic_write, dumps, load
+from .storage import DocumentError, SaveError, atomic_write, dumps, load, write_target
 
 COMMANDS = ("new", "check", "export")
 
@@ -148,18 +148,18 @@ def cmd_check(args) -> int:
 def _same_file(a: Path, b: Path) -> bool:
     """True when a and b name one file (same path, a symlink to it, or a hard link)."""
     try:
-        if a.resolve() == b.resolve():
+        if os.path.realpath(a) == os.path.realpath(b):
             return True
         return a.exists() and b.exists() and os.path.samefile(a, b)
-    except OSError:
+    except (OSError, ValueError):
         return False
 
 
 def _is_pdf(path: Path) -> bool:
+    from .bounded import read_head
     try:
-        with open(path, "rb") as fh:
-            return fh.read(5) == b"%PDF-"
-    except OSError:
+        return read_head(path, 5) == b"%PDF-"  # never opens a FIFO or a device
+    except DocumentError:
         return False
 
 
@@ -179,6 +179,11 @@ def cmd_export(args) -> int:
         return 2
     if out.is_dir():
         _err(f"{out} is a folder; name the PDF file to write, e.g. {out / (src.stem + '.pdf')}")
+        return 2
+    try:
+        write_target(out)  # a device, FIFO or socket is never replaced, not even with --force
+    except SaveError as e:
+        _err(str(e))
         return 2
     if out.exists() and not args.force and not _is_pdf(out):
         _err(f"{out} exists and is not a PDF; refusing to overwrite it (choose another name, or add --force)")

@@ -14,7 +14,7 @@ from typing import Any
 
 from . import pointer as jp
 from .paths import rules_dir, user_rules_dir
-from .bounded import DocumentError, load_json
+from .bounded import DocumentError, load_json, peek_keys
 from .validation import errors_to_issues, validator
 
 PACK_SCHEMA = "rules-pack.json"  # the envelope; then rules-pack.<system>.json
@@ -139,7 +139,44 @@ def find_pack(system: str, pack_id: str | None, extra: list[Pack] | None = None)
             if pack.system == system:
                 return pack
         return builtin
-    for pack in (extra or []) + user_packs(system):
+    for pack in extra or []:
+        if pack.system == system and pack.id == pack_id:
+            return pack
+    return _user_pack(system, pack_id)
+
+
+_heads: dict[tuple, dict] = {}
+
+
+def _head(path: Path) -> dict:
+    """The "system" and "id" a pack file says it has, from its first bytes (cached while unchanged)."""
+    try:
+        st = path.stat()
+        key = (str(path), st.st_mtime_ns, st.st_size)
+    except OSError:
+        return {}
+    if key not in _heads:
+        try:
+            _heads[key] = peek_keys(path, {"system", "id"})
+        except DocumentError:
+            _heads[key] = {}
+    return _heads[key]
+
+
+def _user_pack(system: str, pack_id: str) -> Pack | None:
+    """The house pack with this id in the user's rules folder. Only the file that says it has the id is
+    loaded (and a file whose first bytes do not say): twenty large packs there cost no time at start."""
+    folder = user_rules_dir()
+    if not folder.is_dir():
+        return None
+    for path in sorted(folder.glob("*.json")):
+        head = _head(path)
+        if head and (head.get("system") != system or head.get("id") != pack_id):
+            continue
+        try:
+            pack = load_pack_file(path)
+        except PackError:
+            continue
         if pack.system == system and pack.id == pack_id:
             return pack
     return None

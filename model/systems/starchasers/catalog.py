@@ -17,6 +17,7 @@ from ...issues import Issue
 from ...bounded import load_json
 from ...storage import DocumentError, atomic_write, dumps
 from ...validation import schema_issues
+from ..lookup import repeats
 from .ship_check import check_weapon
 from .tables import fold, tables
 
@@ -110,10 +111,9 @@ def catalog_issues(catalog: Any, pack=None) -> list[Issue]:
                 out.append(Issue(f"/{listname}/{i}/hard_points", "SC-SHIP-09", "error",
                                  f'"{e.get("name")}" uses {hp} hard points; hard points required cannot be negative.'))
         names = [fold(e.get("name")) for e in catalog[listname]]
-        for i, n in enumerate(names):
-            if n in names[:i]:
-                out.append(Issue(f"/{listname}/{i}/name", "CATALOG", "warning",
-                                 f'"{catalog[listname][i]["name"]}" is in the catalogue twice; the later one is used.'))
+        for i in repeats(names):
+            out.append(Issue(f"/{listname}/{i}/name", "CATALOG", "warning",
+                             f'"{catalog[listname][i]["name"]}" is in the catalogue twice; the later one is used.'))
     return out
 
 

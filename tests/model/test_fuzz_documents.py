@@ -1,0 +1,124 @@
+"""The fuzz suite: hypothesis mutations of every example of every kind, through load, check, save and
+export (tests/model/pipeline.py). No input may crash or hang; a bad one is refused with a message.
+
+The normal suite runs a few hundred documents. For the long run (>= 10,000 documents):
+
+    pytest tests/model/test_fuzz_documents.py --fuzz=10000      (or STARWRIGHT_FUZZ=10000)
+
+The count is split between the value-level and the text-level mutation tests.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from model import pointer as jp
+from tests.conftest import EXAMPLES
+from tests.model.pipeline import through_everything
+
+FUZZ = int(os.environ.get("STARWRIGHT_FUZZ") or 0)
+VALUE_RUNS = max(FUZZ * 3 // 4, 200)
+TEXT_RUNS = max(FUZZ - VALUE_RUNS, 100) if FUZZ else 100
+
+EXAMPLE_FILES = sorted(EXAMPLES.glob("*.starwright"))
+BASES = [json.loads(p.read_text(encoding="utf-8")) for p in EXAMPLE_FILES]
+KINDS = {b["format"] for b in BASES}
+
+# Values that broke earlier versions, and the ordinary kind
+EDGE_NUMBERS = st.sampled_from([0, -1, 1, 2, 3.0, 0.5, -0.0, 1e15, -1e15, 10 ** 15, 2 ** 31, 2 ** 53 + 1,
+                                1e308, 10 ** 15 + 1, 999999, -999999, 7, 100])
+EDGE_TEXT = st.sampled_from([
+    "", " ", "1" * 1200, "1" * 4400, "W" * 3000, "<img src='/etc/hostname'/>", "<b>", "</para>", "&amp;", "&",
+    "<a href='http://x'>x</a>", "\u202e\u05d0\u05d1", "שלום", "Ⅻ", "🚀", "\t\n", "a" * 100001, "../../etc/passwd",
+    "/dev/zero", "/", ".", "Human", "Yazirian", "pilot", "gunner", "Knife", "Carbine", "Veteran", "Laser Pistol",
+    "FF", "LB", "HP", "d10", "2d6"])
+leaf = st.one_of(st.none(), st.booleans(), st.integers(-10, 1000), EDGE_NUMBERS,
+                 st.floats(allow_nan=False, allow_infinity=False, min_value=-1e6, max_value=1e6),
+                 st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=12),
+                 EDGE_TEXT)
+value = st.recursive(leaf, lambda kids: st.one_of(
+    st.lists(kids, max_size=4), st.dictionaries(st.one_of(st.text(max_size=6), EDGE_TEXT), kids, max_size=3)),
+    max_leaves=8)
+
+
+def _pointers(data, ptr=""):
+    yield ptr
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else []
+    for k, v in items:
+        yield from _pointers(v, jp.child(ptr, k))
+
+
+@st.composite
+def mutated_values(draw):
+    data = copy.deepcopy(draw(st.sampled_from(BASES)))
+    for _ in range(draw(st.integers(1, 5))):
+        pointers = [p for p in _pointers(data) if p]
+        if not pointers:
+            break
+        ptr = draw(st.sampled_from(pointers))
+        container, key = jp.container_and_key(data, ptr)
+        action = draw(st.sampled_from(["replace", "replace", "number", "text", "delete", "dup", "grow"]))
+        if action == "replace":
+            container[key] = draw(value)
+        elif action == "number":
+            container[key] = draw(EDGE_NUMBERS)
+        elif action == "text":
+            container[key] = draw(EDGE_TEXT)
+        elif action == "delete":
+            del container[key]
+        elif isinstance(container, list):
+            for _ in range(1 if action == "dup" else draw(st.integers(2, 60))):
+                container.append(copy.deepcopy(container[key]))
+    return json.dumps(data, ensure_ascii=draw(st.booleans())).encode("utf-8")
+
+
+RAW_PIECES = st.sampled_from([b"\x00", b"\\u0000", b"\\ud800", b"\\udfff", b"NaN", b"Infinity", b"-Infinity",
+                              b"1e400", b"9" * 5000, b"3.0", b"[" * 990, b"{", b"}", b"]", b",", b":", b'"',
+                              b'"name": 1, "name": 2, ', b"\xff\xfe", b"\xef\xbb\xbf", b"\xc3", b"\r\n", b"true",
+                              b"null", b"-", b"0x10", b"01", b"1.5e3", b"\\", b"\t"])
+
+
+@st.composite
+def mutated_text(draw):
+    raw = bytearray(json.dumps(draw(st.sampled_from(BASES)), indent=draw(st.sampled_from([None, 2]))).encode())
+    for _ in range(draw(st.integers(1, 4))):
+        at = draw(st.integers(0, len(raw)))
+        action = draw(st.sampled_from(["insert", "delete", "truncate", "byte"]))
+        if action == "insert":
+            raw[at:at] = draw(RAW_PIECES)
+        elif action == "delete":
+            del raw[at:at + draw(st.integers(1, 40))]
+        elif action == "truncate":
+            del raw[at:]
+        else:
+            raw[at:at + 1] = bytes([draw(st.integers(0, 255))])
+    return bytes(raw)
+
+
+def _run(raw: bytes) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        through_everything(raw, Path(folder))
+
+
+def test_every_kind_has_examples_to_mutate():
+    assert len(KINDS) == 5 and len(BASES) >= 20
+
+
+@settings(max_examples=VALUE_RUNS, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example])
+@given(mutated_values())
+def test_fuzz_mutated_values_never_crash_or_hang(raw):
+    _run(raw)
+
+
+@settings(max_examples=TEXT_RUNS, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example])
+@given(mutated_text())
+def test_fuzz_mutated_text_never_crashes_or_hangs(raw):
+    _run(raw)
