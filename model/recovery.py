@@ -68,7 +68,7 @@ def remove(folder: str | os.PathLike, key: str) -> None:
 
 def _alive(pid: int) -> bool:
     if pid == os.getpid():
-        return False  # this process has just started: nothing of its own is there yet
+        return True  # this process's own documents are open here, not left behind
     if os.name == "nt":
         return False
     try:
