@@ -122,7 +122,10 @@ class RecoveryDialog(QDialog):
         self.discard_button.clicked.connect(lambda: self._done("discard"))
         self.later_button.clicked.connect(lambda: self._done("later"))
         lay.addWidget(buttons)
-        self.resize(640, 300)
+        self.list.setWordWrap(True)
+        self.list.setSpacing(3)
+        self.list.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.resize(720, 320)
 
     def _done(self, choice: str) -> None:
         self.choice = choice

@@ -43,8 +43,8 @@ class Entry:
     def describe(self) -> str:
         title = KINDS[self.kind].title if self.kind in KINDS else self.kind
         when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(self.saved_at))
-        where = self.path or "never saved"
-        return f"{self.title} ({title}, {where}), autosaved {when}"
+        where = self.path or "never saved to a file"
+        return f"{self.title} · {title}\n{where} · autosaved {when}"
 
 
 def write(folder: str | os.PathLike, key: str, data: dict, kind: str, path: str | None, title: str) -> Path:

@@ -77,8 +77,8 @@ def test_recovery_after_kill_9(win, qtbot, answer, tmp_path):
     restored = win.offer_recovery()
     assert len(restored) == 2
     texts = seen[0]
-    assert any("Kill Nine Crew (Stargrave crew, never saved), autosaved" in t for t in texts)
-    assert any(f"({'Stargrave crew'}, {doc})" in t for t in texts)
+    assert any(t.startswith("Kill Nine Crew · Stargrave crew\nnever saved to a file · autosaved") for t in texts)
+    assert any(t.startswith(f"Ashen Comet · Stargrave crew\n{doc} · autosaved") for t in texts)
     names = {e.session.data["name"]: e for e in restored}
     assert set(names) == {"Kill Nine Crew", "Ashen Comet"}
     ashen = names["Ashen Comet"].session

