@@ -305,3 +305,25 @@ def test_a_house_pack_is_found_by_id_without_loading_the_others(tmp_path, monkey
     data["rules"] = {"pack": pack_id}
     result = evaluate(data, KINDS["stargrave-crew"])
     assert result.pack.id == pack_id and "other-0.json" not in loaded
+
+
+def test_a_pack_that_passed_once_is_not_checked_again_until_it_changes(tmp_path, monkeypatch):
+    from model import rules_pack
+    from model.paths import rules_dir
+    pack = json.loads((rules_dir() / "stargrave.json").read_text(encoding="utf-8"))
+    pack["id"] = "remembered"
+    f = tmp_path / "house.json"
+    f.write_text(json.dumps(pack), encoding="utf-8")
+    checked = []
+    real = rules_pack.validate_pack_data
+    monkeypatch.setattr(rules_pack, "validate_pack_data", lambda d, p=None: checked.append(p) or real(d, p))
+    load_pack_file(f)
+    rules_pack._cache.clear()
+    load_pack_file(f)
+    assert checked == [str(f)]
+    pack["powers"][0]["activation"] = 99  # out of range: the changed pack is checked, and refused
+    f.write_text(json.dumps(pack), encoding="utf-8")
+    rules_pack._cache.clear()
+    with pytest.raises(PackError, match="activation"):
+        load_pack_file(f)
+    assert checked == [str(f), str(f)]
