@@ -19,7 +19,7 @@ from typing import Any
 from .bounded import MAX_BYTES, DocumentError, load_json
 from .kinds import KINDS
 from .paths import user_data_dir
-from .storage import atomic_write, check_value, dumps
+from .storage import atomic_write, check_value, dumps, process_alive
 
 FORMAT = "starwright/recovery"
 SUFFIX = ".recovery"
@@ -70,14 +70,8 @@ def _alive(pid: int) -> bool:
     if pid == os.getpid():
         return True  # this process's own documents are open here, not left behind
     if os.name == "nt":
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True
-    return True
+        return False  # no cheap check: offer them (a second window open at the same time is rare)
+    return process_alive(pid)
 
 
 def _entry(file: Path, record: Any) -> Entry | None:

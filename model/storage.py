@@ -159,7 +159,7 @@ def clean_stale_temps(target: Path, max_age: float = 600.0) -> list[Path]:
         stale = False
         if pid_text.isdigit() and "." in middle:
             pid = int(pid_text)
-            stale = pid == os.getpid() or not _alive(pid)
+            stale = pid == os.getpid() or not process_alive(pid)
         try:
             st = os.lstat(p)
             if not stat.S_ISREG(st.st_mode):
@@ -172,9 +172,10 @@ def clean_stale_temps(target: Path, max_age: float = 600.0) -> list[Path]:
     return removed
 
 
-def _alive(pid: int) -> bool:
+def process_alive(pid: int) -> bool:
+    """Whether a process of this id runs (True where that cannot be told cheaply, on Windows)."""
     if os.name == "nt":
-        return True  # no cheap check: the age decides
+        return True
     try:
         os.kill(pid, 0)
     except ProcessLookupError:

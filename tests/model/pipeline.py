@@ -9,6 +9,7 @@ import signal
 from contextlib import contextmanager
 from pathlib import Path
 
+from model import pointer as jp
 from model import storage
 from model.evaluate import evaluate
 from model.sheets import SheetError, SheetOptions, export_pdf
@@ -31,6 +32,14 @@ def time_limit(seconds: float):
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
+
+
+def pointers(data, ptr=""):
+    """Every JSON Pointer in data, the root first."""
+    yield ptr
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else []
+    for k, v in items:
+        yield from pointers(v, jp.child(ptr, k))
 
 
 def through_everything(raw: bytes, folder: Path, export: bool = True) -> str:

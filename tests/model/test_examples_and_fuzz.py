@@ -7,6 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from model import pointer as jp
+from tests.model.pipeline import pointers as _pointers
 from model.evaluate import evaluate
 from model.storage import DocumentError, from_data
 from tests.conftest import EXAMPLES
@@ -49,11 +50,6 @@ json_value = st.recursive(json_leaf, lambda kids: st.one_of(
 BASES = [json.loads(p.read_text()) for p in LEGAL] + [json.loads((EXAMPLES / "broken-crew.starwright").read_text())]
 
 
-def _pointers(data, ptr=""):
-    yield ptr
-    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else []
-    for k, v in items:
-        yield from _pointers(v, jp.child(ptr, k))
 
 
 @st.composite

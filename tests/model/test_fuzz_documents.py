@@ -21,6 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from model import pointer as jp
+from tests.model.pipeline import pointers as _pointers
 from tests.conftest import EXAMPLES
 from tests.model.schema_strategy import vocabulary
 from tests.model.pipeline import LIMIT_S, through_everything
@@ -50,11 +51,6 @@ value = st.recursive(leaf, lambda kids: st.one_of(
     max_leaves=8)
 
 
-def _pointers(data, ptr=""):
-    yield ptr
-    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else []
-    for k, v in items:
-        yield from _pointers(v, jp.child(ptr, k))
 
 
 @st.composite
