@@ -69,6 +69,7 @@ class MainWindow(QMainWindow):
         self.undo_group = QUndoGroup(self)
         from .recovery import Autosaver
         self.autosaver = Autosaver(self)
+        self.autosaver.failed.connect(lambda text: self.statusBar().showMessage(text, 10000))
         self.status = QLabel()
         self.status.setObjectName("statusSummary")
         self.statusBar().addPermanentWidget(self.status)

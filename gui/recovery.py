@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import uuid
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QListWidget, QListWidgetItem, QVBoxLayout,
                                QWidget)
 
@@ -34,10 +34,11 @@ def seconds() -> float:
 class Autosaver(QObject):
     """Writes the recovery file of each tracked session shortly after each change."""
 
+    failed = Signal(str)  # a recovery file could not be written: the window says so in its status bar
+
     def __init__(self, parent: QObject | None = None):
         super().__init__(parent)
         self._timers: dict[object, QTimer] = {}
-        self.failures: list[str] = []  # the last problems writing (shown in the status bar by the window)
 
     def track(self, session, key: str | None = None) -> None:
         session.recovery_key = key or uuid.uuid4().hex
@@ -68,7 +69,7 @@ class Autosaver(QObject):
             recovery.write(folder(), session.recovery_key, session.data, session.kind.kind, session.path,
                            str(session.data.get("name") or "").strip() or session.display_name)
         except (storage.DocumentError, OSError) as e:
-            self.failures.append(str(e))
+            self.failed.emit(f"Autosave failed: {e}")
             return False
         return True
 

@@ -48,11 +48,11 @@ class DocumentError(Exception):
 # Reading
 
 
-def describe_not_regular(mode: int) -> str:
+def describe_not_regular(mode: int, reading: bool = True) -> str:
     if stat.S_ISDIR(mode):
         return "this is a folder, not a file"
     if stat.S_ISFIFO(mode):
-        return "this is a pipe (FIFO), not a file; reading it could wait for ever"
+        return "this is a pipe (FIFO), not a file" + ("; reading it could wait for ever" if reading else "")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
         return "this is a device, not a file"
     if stat.S_ISSOCK(mode):
@@ -319,7 +319,10 @@ def _where(entry) -> str:
     while entry is not None and entry[1] is not None:
         keys.append(entry[2] if isinstance(entry[2], int) else _clean(entry[2]))
         entry = entry[1]
-    return jp.join(*reversed(keys)) or "/"
+    keys.reverse()
+    if len(keys) > 12:  # a place 900 levels down is told by its start and its depth
+        return f"{jp.join(*keys[:8])}/… ({len(keys)} levels down)"
+    return jp.join(*keys) or "/"
 
 
 def parse_json(raw: bytes | str, path: str | os.PathLike | None = None) -> Any:

@@ -131,7 +131,7 @@ def write_target(path: str | os.PathLike) -> Path:
     except OSError as e:
         raise _refuse(path, _REASONS.get(e.errno, e.strerror or str(e))) from None
     if not stat.S_ISREG(st.st_mode):
-        raise _refuse(path, describe_not_regular(st.st_mode) + "; only a regular file is ever replaced")
+        raise _refuse(path, describe_not_regular(st.st_mode, reading=False) + "; only a regular file is ever replaced")
     return target
 
 

@@ -213,3 +213,15 @@ def test_saving_onto_a_hard_link_tells_the_user(win, qtbot, answer, tmp_path):
     assert win.save(editor)
     qtbot.waitUntil(lambda: len(seen) == 2)
     assert "hard link" in seen[1][1]
+
+
+def test_an_autosave_that_cannot_be_written_is_said_in_the_status_bar(win, qtbot, tmp_path):
+    _set_autosave(0.1)
+    blocked = tmp_path / "not a folder"
+    blocked.write_text("a file where the recovery folder should be")
+    s = st.settings()
+    s.setValue("recovery/folder", str(blocked / "recovery"))
+    s.sync()
+    editor = win.open_path(str(ASHEN))
+    editor.session.apply(edits.Set("/name", "Changed"))
+    qtbot.waitUntil(lambda: "Autosave failed" in win.statusBar().currentMessage(), timeout=5000)
