@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from . import sources, theme
@@ -35,10 +36,31 @@ def create(files: list[str]):
     sources.forget()
     for f in files:
         window.open_path(f)
+    # after the window is up and the named files are open: what a crash or a kill left unsaved
+    QTimer.singleShot(0, window.offer_recovery)
     return app, window
+
+
+def _report_unexpected(window):
+    """The last guard: an exception nothing else caught becomes a dialog, not a traceback; the documents
+    stay open (and autosaved), so nothing is lost."""
+    def hook(kind, value, _tb):
+        if issubclass(kind, KeyboardInterrupt):
+            QApplication.quit()
+            return
+        print(f"starwright: unexpected {kind.__name__}: {value}", file=sys.stderr)
+        from .dialogs import prompts
+        try:
+            prompts.show_message(window, "Something went wrong",
+                                 f"Starwright met a problem it did not expect ({kind.__name__}: {str(value)[:300]}).\n\n"
+                                 f"Your documents are still open and autosaved; save them under a new name to be safe.")
+        except Exception:
+            pass
+    return hook
 
 
 def run(args: list[str]) -> int:
     files = [a for a in args if not a.startswith("-")]
     app, window = create(files)
+    sys.excepthook = _report_unexpected(window)
     return app.exec()

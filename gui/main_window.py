@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -24,6 +25,15 @@ from .widgets.start_page import StartPage
 # when the first document opens, not before the window shows (tests/benchmarks/bench_gui.py). So are the
 # dialogs (QMessageBox, QFileDialog) and the sheet preview: none of them is needed to show the window, and
 # nothing before the first show uses the `Qt` namespace (its enums cost ~15 ms; see gui/theme.py).
+
+
+def _as_document_error(e: BaseException, path):
+    """Any failure as the DocumentError a dialog shows: what went wrong and with which file."""
+    from model import storage
+    if isinstance(e, storage.DocumentError):
+        return e
+    text = str(e) or type(e).__name__
+    return storage.DocumentError(path, f"an unexpected problem: {text[:300]}")
 
 
 def _is_editor(w) -> bool:
@@ -57,6 +67,9 @@ class MainWindow(QMainWindow):
         self.start.recentRequested.connect(self.open_path)
 
         self.undo_group = QUndoGroup(self)
+        from .recovery import Autosaver
+        self.autosaver = Autosaver(self)
+        self.autosaver.failed.connect(lambda text: self.statusBar().showMessage(text, 10000))
         self.status = QLabel()
         self.status.setObjectName("statusSummary")
         self.statusBar().addPermanentWidget(self.status)
@@ -181,10 +194,11 @@ class MainWindow(QMainWindow):
         w = self.tabs.currentWidget()
         return w if _is_editor(w) else None
 
-    def _add_editor(self, session):
+    def _add_editor(self, session, recovery_key: str | None = None):
         from .editor import DocumentEditor
         editor = DocumentEditor(session)
         self.undo_group.addStack(session.stack)
+        self.autosaver.track(session, recovery_key)
         editor.titleChanged.connect(lambda e=editor: self._retitle(e))
         i = self.tabs.addTab(editor, kind_icon(session.kind.kind), "")
         self.tabs.setCurrentIndex(i)
@@ -213,9 +227,9 @@ class MainWindow(QMainWindow):
         from model import storage
         from .session import Session
         path = str(path)
-        resolved = str(Path(path).resolve())
+        resolved = os.path.realpath(path.replace("\0", ""))  # never raises (a loop, a NUL)
         for e in self.editors():
-            if e.session.path and str(Path(e.session.path).resolve()) == resolved:
+            if e.session.path and os.path.realpath(e.session.path) == resolved:
                 self.tabs.setCurrentWidget(e)
                 return e
         try:
@@ -223,9 +237,9 @@ class MainWindow(QMainWindow):
             if not has_pages(session.kind.kind):
                 raise storage.DocumentError(path, f"{session.kind.title} documents cannot be edited in this "
                                                   f"version yet (use 'starwright check' meanwhile)", "/format")
-        except storage.DocumentError as e:
-            prompts.show_document_error(self, e)
-            if not Path(path).exists():
+        except Exception as e:  # every way in (argument, dialog, recent, drop) ends in a dialog, never a traceback
+            prompts.show_document_error(self, _as_document_error(e, path))
+            if not os.path.lexists(path):
                 st.remove_recent(resolved)
                 self._refresh_recent()
             return None
@@ -233,6 +247,45 @@ class MainWindow(QMainWindow):
         st.add_recent(path)
         self._refresh_recent()
         return editor
+
+    def _tell(self, notes: list[str]) -> None:
+        from .dialogs import prompts
+        for note in notes:
+            prompts.show_message(self, "Saved", note)
+
+    def offer_recovery(self) -> list:
+        """Offer what an earlier run left in the recovery folder; returns the editors restored."""
+        from model import recovery, storage
+        from .dialogs import prompts
+        from .recovery import RecoveryDialog, folder
+        from .session import Session
+        entries, _broken = recovery.pending(folder())
+        if not entries:
+            return []
+        dialog = RecoveryDialog(entries, self)
+        dialog.exec()
+        restored = []
+        if dialog.choice == "restore":
+            ticked = dialog.ticked()
+            for entry in ticked:
+                try:
+                    storage.check_value(entry.data, entry.file)
+                    kind, version = storage.identify(entry.data, entry.file)
+                    data = storage.from_data(entry.data, entry.file).data if version < kind.version else entry.data
+                    session = Session(data, kind, entry.path, self)
+                except Exception as e:
+                    prompts.show_document_error(self, _as_document_error(e, str(entry.file)), "restore")
+                    continue
+                session.stack.resetClean()  # restored changes are unsaved until the user saves
+                restored.append(self._add_editor(session, entry.key))
+                self.autosaver.write_now(session)
+            for entry in entries:
+                if entry not in ticked:
+                    recovery.remove(folder(), entry.key)
+        elif dialog.choice == "discard":
+            for entry in entries:
+                recovery.remove(folder(), entry.key)
+        return restored
 
     def open_dialog(self) -> None:
         from .dialogs import prompts
@@ -243,17 +296,17 @@ class MainWindow(QMainWindow):
 
     def save(self, editor=None) -> bool:
         from .dialogs import prompts
-        from model import storage
         editor = editor or self.current_editor()
         if editor is None:
             return False
         if not editor.session.path:
             return self.save_as(editor)
         try:
-            editor.session.save()
-        except storage.DocumentError as e:
-            prompts.show_document_error(self, e, "save")
+            notes = editor.session.save()
+        except Exception as e:
+            prompts.show_document_error(self, _as_document_error(e, editor.session.path), "save")
             return False
+        self._tell(notes)
         st.add_recent(editor.session.path)
         self._refresh_recent()
         self.statusBar().showMessage(f"Saved {editor.session.path}", 4000)
@@ -261,7 +314,6 @@ class MainWindow(QMainWindow):
 
     def save_as(self, editor=None) -> bool:
         from .dialogs import prompts
-        from model import storage
         editor = editor or self.current_editor()
         if editor is None:
             return False
@@ -272,10 +324,11 @@ class MainWindow(QMainWindow):
         if not path:
             return False
         try:
-            s.save(path)
-        except storage.DocumentError as e:
-            prompts.show_document_error(self, e, "save")
+            notes = s.save(path)
+        except Exception as e:
+            prompts.show_document_error(self, _as_document_error(e, path), "save")
             return False
+        self._tell(notes)
         st.settings().setValue("last_folder", str(Path(path).parent))
         st.add_recent(path)
         self._refresh_recent()
@@ -292,6 +345,7 @@ class MainWindow(QMainWindow):
             answer = prompts.ask_save_changes(self, editor.session.display_name)
             if answer == prompts.CANCEL or (answer == prompts.SAVE and not self.save(editor)):
                 return False
+        self.autosaver.forget(editor.session)  # saved or discarded: the recovery file goes
         self.undo_group.removeStack(editor.session.stack)
         self.tabs.removeTab(self.tabs.indexOf(editor))
         editor.deleteLater()
@@ -350,9 +404,9 @@ class MainWindow(QMainWindow):
 
     # ---- sheets -------------------------------------------------------------------------------------
     def export_pdf(self) -> None:
+        from model import storage
         from .dialogs import prompts
         from .widgets import preview as pv
-        from model import storage
         e = self.current_editor()
         if e is None:
             return
@@ -374,9 +428,9 @@ class MainWindow(QMainWindow):
             prompts.show_message(self, "Export PDF", "Choose another name: exporting never overwrites the document.")
             return
         try:
-            storage.atomic_write(path, export_options.render(s, choice))
-        except storage.DocumentError as err:
-            prompts.show_document_error(self, err, "export")
+            self._tell(storage.atomic_write(path, export_options.render(s, choice)) or [])
+        except Exception as err:  # a sheet that cannot be made, a disk that is full: a dialog, never a traceback
+            prompts.show_document_error(self, _as_document_error(err, path), "export")
             return
         self.statusBar().showMessage(f"Exported {path}", 4000)
 

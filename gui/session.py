@@ -111,8 +111,9 @@ class Session(QObject):
         return name or f"Untitled {self.kind.title}"
 
     # -- saving -----------------------------------------------------------------------------------
-    def save(self, path: str | None = None) -> None:
-        """Atomic save (model.storage); raises storage.SaveError. Marks the document saved."""
+    def save(self, path: str | None = None) -> list[str]:
+        """Atomic save (model.storage); raises storage.SaveError. Marks the document saved. Returns notes
+        for the user (a hard link that now shows the previous version)."""
         target = str(path or self.path or "")
         if not target:
             raise ValueError("no file name to save to")
@@ -123,7 +124,7 @@ class Session(QObject):
         if moved:
             self.apply(edits.Batch(tuple(moved), "update links for the new location"))
         try:
-            storage.save(target, self.data)
+            notes = storage.save(target, self.data)
         except storage.SaveError:
             if moved:
                 self.stack.undo()  # nothing was saved: the links go back to what fits the old location
@@ -133,3 +134,4 @@ class Session(QObject):
         if changed_path:
             self._reevaluate([""])  # linked files are found from the new location
             self.stateChanged.emit()
+        return notes

@@ -17,7 +17,7 @@ from . import __version__
 from .issues import Issue
 from .kinds import KINDS, PLANNED
 from .rules_pack import PackError, load_pack_file
-from .storage import DocumentError, SaveError, atomic_write, dumps, load
+from .storage import DocumentError, SaveError, atomic_write, dumps, load, write_target
 
 COMMANDS = ("new", "check", "export")
 
@@ -163,24 +163,29 @@ def cmd_check(args) -> int:
 def _same_file(a: Path, b: Path) -> bool:
     """True when a and b name one file (same path, a symlink to it, or a hard link)."""
     try:
-        if a.resolve() == b.resolve():
+        if os.path.realpath(a) == os.path.realpath(b):
             return True
         return a.exists() and b.exists() and os.path.samefile(a, b)
-    except OSError:
+    except (OSError, ValueError):
         return False
 
 
 def _is_pdf(path: Path) -> bool:
+    from .bounded import read_head
     try:
-        with open(path, "rb") as fh:
-            return fh.read(5) == b"%PDF-"
-    except OSError:
+        return read_head(path, 5) == b"%PDF-"  # never opens a FIFO or a device
+    except DocumentError:
         return False
 
 
 def _refuse_output(src: Path, out: Path, force: bool, replaceable: bool, what: str, suffix: str) -> bool:
     """Say why OUT must not be written (the document itself, a folder, another kind of file) and
     return True; False when it may be. `replaceable`: an existing OUT is an earlier export."""
+    try:
+        write_target(out)  # a device, FIFO or socket is never replaced, not even with --force
+    except SaveError as e:
+        _err(str(e))
+        return True
     if _same_file(src, out):
         _err(f"{out} is the document itself; export never overwrites the document. Choose another name.")
     elif out.is_dir():

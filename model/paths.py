@@ -50,9 +50,14 @@ def user_rules_dir() -> Path:
     override = os.environ.get("STARWRIGHT_USER_RULES")
     if override:
         return Path(override)
+    return user_data_dir() / "rules"
+
+
+def user_data_dir() -> Path:
+    """The app's own folder under the user's data folder (house rules, recovery files)."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     if sys.platform == "win32":
         base = os.environ.get("APPDATA", base)
     elif sys.platform == "darwin":
         base = str(Path.home() / "Library" / "Application Support")
-    return Path(base) / "Starwright" / "rules"
+    return Path(base) / "Starwright"

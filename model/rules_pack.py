@@ -7,14 +7,17 @@ document records the id of the pack it was built with, so it is checked the same
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from . import pointer as jp
-from .paths import rules_dir, user_rules_dir
-from .storage import DocumentError, parse, read_text
+from .paths import rules_dir, schemas_dir, user_data_dir, user_rules_dir
+from .bounded import DocumentError, load_json, parse_json, peek_keys, read_bounded
 from .validation import errors_to_issues, validator
 
 PACK_SCHEMA = "rules-pack.json"  # the envelope; then rules-pack.<system>.json
@@ -95,19 +98,64 @@ def load_pack_file(path: str | os.PathLike, builtin: bool = False) -> Pack:
         stamp = p.stat().st_mtime
     except OSError:
         stamp = -1.0
-    key = (str(p.resolve()) if stamp >= 0 else str(p), stamp)
+    key = (os.path.realpath(p) if stamp >= 0 else str(p), stamp)
     if key in _cache:
         return _cache[key]
     try:
-        data = parse(read_text(p), p)
+        raw = read_bounded(p)
+        data = parse_json(raw, p)
     except PackError:
         raise
     except DocumentError as e:
         raise PackError(e.path, e.message, e.where) from None
-    validate_pack_data(data, str(p))
+    mark = _mark(raw)
+    if mark not in _validated():
+        validate_pack_data(data, str(p))
+        _remember(mark)
     pack = Pack(data, str(p), builtin)
     _cache[key] = pack
     return pack
+
+
+# A large house pack takes seconds to check against its schema; the same bytes under the same schemas
+# and program check the same, so a pack that passed once is remembered by a digest of its bytes (the
+# digest list lives in the user's data folder) and only parsed next time.
+_MARKS_KEPT = 200
+
+
+def _marks_file() -> Path:
+    return user_data_dir() / "cache" / "validated-packs.json"
+
+
+@cache
+def _schemas_digest() -> bytes:
+    from . import __version__
+    h = hashlib.sha256(__version__.encode())
+    for f in sorted(schemas_dir().glob("rules-pack*.json")):
+        h.update(f.read_bytes())
+    return h.digest()
+
+
+def _mark(raw: bytes) -> str:
+    return hashlib.sha256(_schemas_digest() + raw).hexdigest()
+
+
+def _validated() -> list[str]:
+    try:
+        marks = load_json(_marks_file(), 65536)
+    except DocumentError:
+        return []
+    return [m for m in marks if isinstance(m, str)] if isinstance(marks, list) else []
+
+
+def _remember(mark: str) -> None:
+    from .storage import SaveError, atomic_write
+    marks = [m for m in _validated() if m != mark][-(_MARKS_KEPT - 1):] + [mark]
+    try:
+        _marks_file().parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(_marks_file(), json.dumps(marks).encode())
+    except (OSError, SaveError):
+        pass  # only a cache: the pack is checked again next time
 
 
 def builtin_pack(system: str) -> Pack:
@@ -139,7 +187,44 @@ def find_pack(system: str, pack_id: str | None, extra: list[Pack] | None = None)
             if pack.system == system:
                 return pack
         return builtin
-    for pack in (extra or []) + user_packs(system):
+    for pack in extra or []:
+        if pack.system == system and pack.id == pack_id:
+            return pack
+    return _user_pack(system, pack_id)
+
+
+_heads: dict[tuple, dict] = {}
+
+
+def _head(path: Path) -> dict:
+    """The "system" and "id" a pack file says it has, from its first bytes (cached while unchanged)."""
+    try:
+        st = path.stat()
+        key = (str(path), st.st_mtime_ns, st.st_size)
+    except OSError:
+        return {}
+    if key not in _heads:
+        try:
+            _heads[key] = peek_keys(path, {"system", "id"})
+        except DocumentError:
+            _heads[key] = {}
+    return _heads[key]
+
+
+def _user_pack(system: str, pack_id: str) -> Pack | None:
+    """The house pack with this id in the user's rules folder. Only the file that says it has the id is
+    loaded (and a file whose first bytes do not say): twenty large packs there cost no time at start."""
+    folder = user_rules_dir()
+    if not folder.is_dir():
+        return None
+    for path in sorted(folder.glob("*.json")):
+        head = _head(path)
+        if head and (head.get("system") != system or head.get("id") != pack_id):
+            continue
+        try:
+            pack = load_pack_file(path)
+        except PackError:
+            continue
         if pack.system == system and pack.id == pack_id:
             return pack
     return None

@@ -5,31 +5,18 @@ from __future__ import annotations
 import errno
 import json
 import os
+import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .bounded import (MAX_BYTES, DocumentError, check_value, decode_text, describe_not_regular, parse_json,
+                      read_bounded)
 from .kinds import KINDS, PLANNED, FORMAT_PREFIX, Kind, by_format
 from .migrations import MigrationError, migrate
 from .validation import schema_issues
 
-MAX_BYTES = 5 * 1024 * 1024  # a crew file is a few KB; anything this large is not a Starwright document
-
-
-class DocumentError(Exception):
-    """A file that cannot be used as a document. `where` is 'line L, column C' or a JSON Pointer."""
-
-    def __init__(self, path: str | os.PathLike | None, message: str, where: str = ""):
-        self.path = str(path) if path is not None else ""
-        self.where = where
-        self.message = message
-        super().__init__(str(self))
-
-    def __str__(self) -> str:
-        place = f" at {self.where}" if self.where else ""
-        name = self.path or "the document"
-        return f"{name}{place}: {self.message}"
 
 
 class SaveError(DocumentError):
@@ -43,64 +30,12 @@ class Loaded:
     migrated_from: int | None = None
 
 
-class _NotANumber(ValueError):
-    def __init__(self, token: str):
-        super().__init__(token)
-        self.token = token
-
-
-def _no_constant(token: str):
-    """Python's json reads NaN and Infinity, which JSON does not have: refuse them."""
-    raise _NotANumber(token)
-
-
-def parse(text: str, path: str | os.PathLike | None = None) -> Any:
-    if text.startswith("\ufeff"):
-        text = text[1:]  # a UTF-8 byte-order mark, as some Windows editors write it
-    if not text.strip():
-        raise DocumentError(path, "the file is empty; a Starwright document is a JSON object")
-    try:
-        return json.loads(text, parse_constant=_no_constant)
-    except _NotANumber as e:
-        at = text.find(e.token)
-        line = text.count("\n", 0, at) + 1
-        col = at - (text.rfind("\n", 0, at) + 1) + 1
-        raise DocumentError(path, f"{e.token} is not a number JSON allows; write a number instead",
-                            f"line {line}, column {col}") from None
-    except json.JSONDecodeError as e:
-        what = e.msg[0].lower() + e.msg[1:]
-        if e.pos >= len(text.rstrip()):
-            what += " (the file ends too early: is it cut short?)"
-        raise DocumentError(path, f"this is not valid JSON: {what}", f"line {e.lineno}, column {e.colno}") from None
-    except RecursionError:
-        raise DocumentError(path, "the JSON is nested too deeply to be a Starwright document") from None
+def parse(text: str | bytes, path: str | os.PathLike | None = None) -> Any:
+    return parse_json(text, path)
 
 
 def read_text(path: str | os.PathLike) -> str:
-    p = Path(path)
-    try:
-        size = p.stat().st_size
-        if size > MAX_BYTES:
-            raise DocumentError(path, f"the file is {size / 1048576:.1f} MB; a Starwright document is at most "
-                                      f"{MAX_BYTES // 1048576} MB, so this is not one")
-        raw = p.read_bytes()
-    except DocumentError:
-        raise
-    except IsADirectoryError:
-        raise DocumentError(path, "this is a folder, not a file") from None
-    except FileNotFoundError:
-        raise DocumentError(path, "there is no such file") from None
-    except PermissionError:
-        raise DocumentError(path, "you do not have permission to read this file") from None
-    except OSError as e:
-        raise DocumentError(path, f"the file could not be read ({e.strerror or e})") from None
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = raw[: e.start].count(b"\n") + 1
-        col = e.start - (raw.rfind(b"\n", 0, e.start) + 1) + 1
-        raise DocumentError(path, "the file is not UTF-8 text (is it a Starwright document?)",
-                            f"line {line}, column {col}") from None
+    return decode_text(read_bounded(path, MAX_BYTES), path)
 
 
 def identify(data: Any, path: str | os.PathLike | None = None) -> tuple[Kind, int]:
@@ -132,6 +67,7 @@ def identify(data: Any, path: str | os.PathLike | None = None) -> tuple[Kind, in
 
 
 def from_data(data: Any, path: str | os.PathLike | None = None) -> Loaded:
+    check_value(data, path)  # values built in memory get the checks a file gets on reading
     kind, version = identify(data, path)
     migrated_from = None
     if version < kind.version:
@@ -149,7 +85,7 @@ def from_data(data: Any, path: str | os.PathLike | None = None) -> Loaded:
 
 
 def load(path: str | os.PathLike) -> Loaded:
-    return from_data(parse(read_text(path), path), path)
+    return from_data(parse_json(read_bounded(path, MAX_BYTES), path), path)
 
 
 def dumps(data: dict) -> str:
@@ -163,16 +99,113 @@ def _umask() -> int:
     return mask
 
 
-def atomic_write(path: str | os.PathLike, payload: bytes) -> None:
-    """Write to a temporary file in the same folder, fsync, then rename over the target.
+_REASONS = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is used up",
+            errno.EACCES: "you do not have permission to write there",
+            errno.EPERM: "you do not have permission to write there",
+            errno.EROFS: "the disk or folder is read-only",
+            errno.ENOENT: "the folder does not exist",
+            errno.ENOTDIR: "a part of the path is not a folder",
+            errno.EISDIR: "this is a folder, not a file",
+            errno.ELOOP: "the path is a symbolic link that leads round in a loop",
+            errno.ENAMETOOLONG: "the file name is too long"}
 
-    A failure at any step leaves the previous file exactly as it was.
-    """
+
+def _refuse(path, reason: str) -> SaveError:
+    return SaveError(path, f"could not save: {reason}. The file on disk was not changed.")
+
+
+def write_target(path: str | os.PathLike) -> Path:
+    """The file a save to `path` really writes: the end of a chain of symbolic links (so the link stays a
+    link), refused when it is a folder, a device, a FIFO or anything else that is not a regular file."""
     target = Path(path)
+    try:
+        if target.is_symlink():
+            target = Path(os.path.realpath(target))
+            if target.is_symlink():  # realpath gives up on a loop
+                raise _refuse(path, _REASONS[errno.ELOOP])
+        st = os.stat(target)
+    except FileNotFoundError:
+        return target
+    except ValueError:
+        raise _refuse(str(path).replace("\x00", "\\0"), "the file name contains a NUL character") from None
+    except OSError as e:
+        raise _refuse(path, _REASONS.get(e.errno, e.strerror or str(e))) from None
+    if not stat.S_ISREG(st.st_mode):
+        raise _refuse(path, describe_not_regular(st.st_mode, reading=False) + "; only a regular file is ever replaced")
+    return target
+
+
+def temp_prefix(target: Path) -> str:
+    """Temporary files of a save to target are `.<name>.<pid>.<random>.tmp` beside it."""
+    return f".{target.name}."
+
+
+def clean_stale_temps(target: Path, max_age: float = 600.0) -> list[Path]:
+    """Remove the temporary files earlier saves of target left behind when they were killed: those of a
+    process that is gone (or of this one: no save of ours is in flight), and any older than max_age."""
+    import time
     folder = target.parent if str(target.parent) else Path(".")
+    prefix = temp_prefix(target)
+    removed = []
+    try:
+        names = [n for n in os.listdir(folder) if n.startswith(prefix) and n.endswith(".tmp")]
+    except OSError:
+        return removed
+    now = time.time()
+    for name in names:
+        p = folder / name
+        middle = name[len(prefix):-len(".tmp")]
+        pid_text = middle.split(".", 1)[0]
+        stale = False
+        if pid_text.isdigit() and "." in middle:
+            pid = int(pid_text)
+            stale = pid == os.getpid() or not process_alive(pid)
+        try:
+            st = os.lstat(p)
+            if not stat.S_ISREG(st.st_mode):
+                continue
+            if stale or now - st.st_mtime > max_age:
+                os.unlink(p)
+                removed.append(p)
+        except OSError:
+            pass
+    return removed
+
+
+def process_alive(pid: int) -> bool:
+    """Whether a process of this id runs (True where that cannot be told cheaply, on Windows)."""
+    if os.name == "nt":
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def atomic_write(path: str | os.PathLike, payload: bytes) -> list[str]:
+    """Write to a temporary file in the target's folder, fsync, then rename over the target.
+
+    A failure at any step leaves the previous file exactly as it was and no temporary file behind; a
+    crash's leftovers are removed by the next save. A symbolic link is followed (the file it points to is
+    replaced, in its own folder). Returns notes for the user: a file with other names (hard links) is
+    replaced, so those names keep the old contents, and the note says so.
+    """
+    target = write_target(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    notes = []
     tmp_name = None
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+        old = os.stat(target) if target.exists() else None
+        if old is not None and old.st_nlink > 1:
+            others = old.st_nlink - 1
+            notes.append(f"{target} had {others} other name{'s' if others > 1 else ''} (a hard link); "
+                         f"saving made a new file, so the other name{'s' if others > 1 else ''} still "
+                         f"show{'' if others > 1 else 's'} the previous version.")
+        clean_stale_temps(target)
+        fd, tmp_name = tempfile.mkstemp(prefix=f"{temp_prefix(target)}{os.getpid()}.", suffix=".tmp", dir=folder)
         with os.fdopen(fd, "wb") as fh:
             fh.write(payload)
             fh.flush()
@@ -180,7 +213,7 @@ def atomic_write(path: str | os.PathLike, payload: bytes) -> None:
         try:
             # mkstemp makes the file private (0600): keep the old file's mode, or give a new file the
             # mode any other program would (0666 less the umask).
-            os.chmod(tmp_name, target.stat().st_mode & 0o7777 if target.exists() else 0o666 & ~_umask())
+            os.chmod(tmp_name, old.st_mode & 0o7777 if old is not None else 0o666 & ~_umask())
         except OSError:
             pass
         os.replace(tmp_name, target)
@@ -194,19 +227,27 @@ def atomic_write(path: str | os.PathLike, payload: bytes) -> None:
         except OSError:
             pass
     except OSError as e:
-        reason = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is used up",
-                  errno.EACCES: "you do not have permission to write there",
-                  errno.EPERM: "you do not have permission to write there",
-                  errno.EROFS: "the disk or folder is read-only",
-                  errno.ENOENT: "the folder does not exist"}.get(e.errno, e.strerror or str(e))
-        raise SaveError(path, f"could not save: {reason}. The file on disk was not changed.") from None
+        raise _refuse(path, _REASONS.get(e.errno, e.strerror or str(e))) from None
     finally:
         if tmp_name:
             try:
                 os.unlink(tmp_name)
             except OSError:
                 pass
+    return notes
 
 
-def save(path: str | os.PathLike, data: dict) -> None:
-    atomic_write(path, dumps(data).encode("utf-8"))
+def encode(data: dict, path: str | os.PathLike | None = None) -> bytes:
+    """The bytes a document is saved as; a SaveError (not a crash) for a value JSON or UTF-8 cannot hold."""
+    try:
+        check_value(data, path)
+        return dumps(data).encode("utf-8")
+    except DocumentError as e:
+        raise SaveError(path, f"could not save: {e.message}. The file on disk was not changed.", e.where) from None
+    except (ValueError, TypeError, UnicodeEncodeError, RecursionError) as e:
+        raise SaveError(path, f"could not save: the document holds a value a file cannot ({e}). "
+                              f"The file on disk was not changed.") from None
+
+
+def save(path: str | os.PathLike, data: dict) -> list[str]:
+    return atomic_write(path, encode(data, path))

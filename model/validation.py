@@ -36,9 +36,21 @@ def schema_id(name: str) -> str:
 @cache
 def validator(name: str) -> Draft202012Validator:
     """The validator of schemas/<name> (e.g. "stargrave-crew.v1.json"), built once."""
-    from jsonschema import Draft202012Validator
     schema = registry().contents(schema_id(name))
-    return Draft202012Validator(schema, registry=registry())
+    return _strict_class()(schema, registry=registry())
+
+
+@cache
+def _strict_class():
+    """Draft 2020-12 where an integer is an integer: jsonschema counts 3.0 (and 1e308) as one, which then
+    reaches rule code that formats or counts with it."""
+    from jsonschema import Draft202012Validator, validators
+
+    def is_integer(_checker, value) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", is_integer)
+    return validators.extend(Draft202012Validator, type_checker=checker)
 
 
 def _pointer(error) -> str:

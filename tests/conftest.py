@@ -14,6 +14,17 @@ if str(ROOT) not in sys.path:
 import pytest  # noqa: E402
 
 
+def pytest_addoption(parser):
+    parser.addoption("--fuzz", type=int, default=0, metavar="N",
+                     help="documents for the fuzz suite (tests/model/test_fuzz_documents.py) to try; "
+                          "the same as STARWRIGHT_FUZZ=N; default: a few hundred")
+
+
+def pytest_configure(config):
+    if config.getoption("--fuzz"):
+        os.environ["STARWRIGHT_FUZZ"] = str(config.getoption("--fuzz"))
+
+
 @pytest.fixture(autouse=True)
 def _isolated_user_dirs(tmp_path_factory, monkeypatch):
     """Keep tests away from the real user's house-rule packs and settings."""

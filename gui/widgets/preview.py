@@ -53,9 +53,9 @@ def render(session, paper: str | None = None, list_issues: bool = False) -> byte
         raise storage.DocumentError(session.path, str(e) or type(e).__name__) from None
 
 
-def write_pdf(session, path: str, paper: str | None = None) -> None:
+def write_pdf(session, path: str, paper: str | None = None) -> list[str]:
     from model import storage
-    storage.atomic_write(path, render(session, paper))
+    return storage.atomic_write(path, render(session, paper))
 
 
 def load_document(pdf: bytes, parent=None):

@@ -339,6 +339,7 @@ def house_table(kit: Kit, columns: list[dict], rows: list[list], total_width: fl
             if cell is None or isinstance(cell, Flowable):
                 cells.append(cell)
                 continue
+            cell = str(cell)  # a number from a rules pack (say, a die) prints as written
             font = fonts.COND_BOLD if i in bold_cols else fonts.COND
             plain = plain_cell(cell, font, size, widths[i] - 2 * PAD_X)
             if plain is not None:

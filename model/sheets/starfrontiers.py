@@ -88,9 +88,9 @@ class CharacterSheet(DocumentSheet):
             extra.append(f"exchange {info['shift']:+d}/{-info['shift']:+d}")
         bonus = self.data.get("human_bonus")
         if bonus in (p["first"], p["second"]) and d.get("race") == "Human":
-            extra.append(f"Human +5 {t.abbr(bonus)}")
+            extra.append(f"Human +5 {markup(t.abbr(bonus))}")
         note = origin + ("<br/>" + " · ".join(extra) if extra else "")
-        return [rich(kit, f'<b>{p["abbr"]}</b>', "head", alignment=1, textColor=kit.color["accent"],
+        return [rich(kit, f'<b>{markup(p["abbr"])}</b>', "head", alignment=1, textColor=kit.color["accent"],
                      fontSize=kit.size["body"]),
                 Spacer(1, 0.8 * mm), profile_table(kit, heads, values, width, value_size=15),
                 Spacer(1, 0.8 * mm), rich(kit, minus(note), "note", alignment=1)]

@@ -145,25 +145,44 @@ class Fit:
         return self.leading * len(self.lines)
 
 
+def _break(word: str, font: str, size: float, max_w: float) -> list[str]:
+    """A word wider than the box, cut between characters into pieces that fit (the last one may be
+    shorter). Widths add up character by character, so one pass does it: linear in the word's length."""
+    pieces: list[str] = []
+    seen: dict[str, float] = {}
+    start, acc = 0, 0.0
+    for i, ch in enumerate(word):
+        w = seen.get(ch)
+        if w is None:
+            w = seen[ch] = width(ch, font, size)
+        if acc + w > max_w and i > start:
+            pieces.append(word[start:i])
+            start, acc = i, 0.0
+        acc += w
+    pieces.append(word[start:])
+    return pieces
+
+
 def _wrap(text: str, font: str, size: float, max_w: float) -> list[str]:
     """Greedy word wrap; a word wider than the box is broken between characters."""
     lines: list[str] = []
     cur = ""
+    cur_w = 0.0
+    space = width(" ", font, size)
     for word in text.split(" "):
-        trial = f"{cur} {word}" if cur else word
-        if width(trial, font, size) <= max_w:
-            cur = trial
+        word_w = width(word, font, size)
+        trial_w = cur_w + space + word_w if cur else word_w
+        if trial_w <= max_w:
+            cur = f"{cur} {word}" if cur else word
+            cur_w = trial_w
             continue
         if cur:
             lines.append(cur)
-            cur = ""
-        while width(word, font, size) > max_w and len(word) > 1:
-            k = len(word) - 1
-            while k > 1 and width(word[:k], font, size) > max_w:
-                k -= 1
-            lines.append(word[:k])
-            word = word[k:]
-        cur = word
+        if word_w > max_w and len(word) > 1:
+            *full, word = _break(word, font, size, max_w)
+            lines.extend(full)
+            word_w = width(word, font, size)
+        cur, cur_w = word, word_w
     if cur or not lines:
         lines.append(cur)
     return lines

@@ -39,3 +39,14 @@ def pack_tables(cls: Callable[[dict], T]) -> Callable[[Any], T]:
 
     tables.__doc__ = f"The {cls.__name__} of a rules pack (cached per pack object), or of raw pack data."
     return tables
+
+
+def repeats(names: list) -> list[int]:
+    """The indexes of names that appeared earlier in the list, in one pass (a pack may list thousands)."""
+    seen: set = set()
+    out = []
+    for i, n in enumerate(names):
+        if n in seen:
+            out.append(i)
+        seen.add(n)
+    return out

@@ -198,6 +198,6 @@ def test_nan_and_infinity_are_refused_with_their_place(tmp_path, token):
 
 
 def test_save_never_writes_nan(tmp_path):
-    with pytest.raises(ValueError):
+    with pytest.raises(SaveError, match="NaN is not a number JSON allows"):
         save(tmp_path / "x.starwright", {"a": float("nan")})
     assert not (tmp_path / "x.starwright").exists()

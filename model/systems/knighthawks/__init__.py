@@ -4,6 +4,7 @@ applied and the ship data of reference/knighthawks-basic-ships.csv (GAP-KH-01) i
 from __future__ import annotations
 
 from ...issues import Issue
+from ..lookup import repeats
 from . import check as _check
 from . import derive as _derive
 from .derive import describe
@@ -61,9 +62,10 @@ def pack_problems(pack: dict) -> list[tuple[str, str]]:
             if k not in phases:
                 out.append((f"/weapons/{i}/fires_in/{j}", f'"{k}" is not a phase in this pack'))
     names = [s["name"] for s in pack["ship_types"]]
+    twice = set(repeats(names))
     for i, s in enumerate(pack["ship_types"]):
         base = f"/ship_types/{i}"
-        if s["name"] in names[:i]:
+        if i in twice:
             out.append((base + "/name", f'"{s["name"]}" is listed twice'))
         out += _limit_problems(s["hull_points"], base + "/hull_points")
         for group in GROUPS:
@@ -71,15 +73,15 @@ def pack_problems(pack: dict) -> list[tuple[str, str]]:
                 if code not in known[group]:
                     out.append((f"{base}/{group}/{code}", f'"{code}" is not a {group[:-1]} code in this pack'))
                 out += _limit_problems(limit, f"{base}/{group}/{code}")
-        numbers = []
+        numbers = set()
         for j, c in enumerate(s.get("configurations", [])):
             if c["number"] in numbers:
                 out.append((f"{base}/configurations/{j}/number", f"configuration {c['number']} is listed twice"))
-            numbers.append(c["number"])
+            numbers.add(c["number"])
             for code in (c[WEAPONS] or {}):
                 if code not in known[WEAPONS]:
                     out.append((f"{base}/configurations/{j}/weapons/{code}", f'"{code}" is not a weapon code in this pack'))
-    if pack["starter"]["type"] not in names:
+    if pack["starter"]["type"] not in set(names):
         out.append(("/starter/type", f'"{pack["starter"]["type"]}" is not a ship type in this pack'))
     combat = pack["combat"]
     if combat["automatic_hit_max"] >= combat["automatic_miss_min"]:

@@ -7,6 +7,7 @@ new(pack), derive(data, pack), check(data, derived, pack) and pack_problems(pack
 
 from __future__ import annotations
 
+from ..lookup import repeats
 from .tables import Tables, tables
 
 
@@ -15,9 +16,8 @@ def pack_problems(pack: dict) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     ship = pack["ship"]
     roles = [r["key"] for r in ship["roles"]]
-    for i, r in enumerate(roles):
-        if r in roles[:i]:
-            out.append((f"/ship/roles/{i}/key", f'role "{r}" is listed twice'))
+    for i in repeats(roles):
+        out.append((f"/ship/roles/{i}/key", f'role "{roles[i]}" is listed twice'))
     for i, a in enumerate(ship["attributes"] + ship["optional_attributes"]):
         if a.get("min") is not None and a.get("max") is not None and a["min"] > a["max"]:
             where = "attributes" if i < len(ship["attributes"]) else "optional_attributes"
@@ -29,11 +29,11 @@ def pack_problems(pack: dict) -> list[tuple[str, str]]:
     if missing:
         out.append(("/ship/attributes", f"the ship attributes lack {', '.join(sorted(missing))}"))
     sizes = {s["size"] for s in pack["sizes"]}
-    names = []
+    names = set()
     for i, st in enumerate(pack["ship_types"]):
         if st["name"].casefold() in names:
             out.append((f"/ship_types/{i}/name", f'"{st["name"]}" is listed twice'))
-        names.append(st["name"].casefold())
+        names.add(st["name"].casefold())
         if st.get("size") is not None and st["size"] not in sizes:
             out.append((f"/ship_types/{i}/size", f"size {st['size']} is not in the size table"))
     values = [r["value"] for r in pack["weapon_ranges"]]
@@ -46,13 +46,13 @@ def pack_problems(pack: dict) -> list[tuple[str, str]]:
             out.append((f"/weapon_skills/{i}/attribute", f'"{w["attribute"]}" is not a character attribute in this pack'))
     if pack["exotic_weapon_skill"]["attribute"] not in attrs:
         out.append(("/exotic_weapon_skill/attribute", "not a character attribute in this pack"))
-    skill_names = []
+    skill_names = set()
     for i, s in enumerate(pack["character"]["skills"]):
         if s["attribute"] is not None and s["attribute"] not in attrs:
             out.append((f"/character/skills/{i}/attribute", f'"{s["attribute"]}" is not a character attribute in this pack'))
         if s["name"].casefold() in skill_names:
             out.append((f"/character/skills/{i}/name", f'"{s["name"]}" is listed twice'))
-        skill_names.append(s["name"].casefold())
+        skill_names.add(s["name"].casefold())
     return out
 
 

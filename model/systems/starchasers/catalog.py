@@ -14,8 +14,10 @@ from typing import Any
 
 from ... import edits
 from ...issues import Issue
-from ...storage import DocumentError, atomic_write, dumps, parse, read_text
+from ...bounded import load_json
+from ...storage import DocumentError, atomic_write, dumps
 from ...validation import schema_issues
+from ..lookup import repeats
 from .ship_check import check_weapon
 from .tables import fold, tables
 
@@ -109,17 +111,16 @@ def catalog_issues(catalog: Any, pack=None) -> list[Issue]:
                 out.append(Issue(f"/{listname}/{i}/hard_points", "SC-SHIP-09", "error",
                                  f'"{e.get("name")}" uses {hp} hard points; hard points required cannot be negative.'))
         names = [fold(e.get("name")) for e in catalog[listname]]
-        for i, n in enumerate(names):
-            if n in names[:i]:
-                out.append(Issue(f"/{listname}/{i}/name", "CATALOG", "warning",
-                                 f'"{catalog[listname][i]["name"]}" is in the catalogue twice; the later one is used.'))
+        for i in repeats(names):
+            out.append(Issue(f"/{listname}/{i}/name", "CATALOG", "warning",
+                             f'"{catalog[listname][i]["name"]}" is in the catalogue twice; the later one is used.'))
     return out
 
 
 def load_catalog(path: str | os.PathLike) -> dict:
     """Read and check a catalogue file. Raises CatalogError (path, where, what was expected); never changes the file."""
     try:
-        data = parse(read_text(path), path)
+        data = load_json(path)
     except DocumentError as e:
         raise CatalogError(e.path, e.message, e.where) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:

@@ -44,17 +44,17 @@ def link_path(file: str, origin: str | os.PathLike | None) -> Path | None:
         return p
     if origin is None:
         return None
-    return Path(origin).resolve().parent / p
+    return Path(os.path.realpath(origin)).parent / p
 
 
 def relative_link(character: str | os.PathLike, origin: str | os.PathLike | None) -> str:
     """What to store for a character file: relative to the ship's folder (with /), or absolute when the ship
     has no file yet or the two are on different drives."""
-    target = Path(character).resolve()
+    target = Path(os.path.realpath(character))
     if origin is None:
         return target.as_posix()
     try:
-        return Path(os.path.relpath(target, Path(origin).resolve().parent)).as_posix()
+        return Path(os.path.relpath(target, Path(os.path.realpath(origin)).parent)).as_posix()
     except ValueError:  # another drive on Windows
         return target.as_posix()
 
@@ -87,6 +87,8 @@ def _load_character(path: Path) -> tuple[str, Any]:
         key = (str(path), st.st_mtime_ns, st.st_size)
     except FileNotFoundError:
         return MISSING, "there is no such file"
+    except ValueError:  # a NUL in the name
+        return BROKEN, "the file name contains a NUL character, so no file has it"
     except OSError as e:
         return BROKEN, f"it cannot be read ({e.strerror or e})"
     if key in _CACHE:

@@ -146,7 +146,8 @@ def check_hard_points(data: dict, d: dict, t: Tables) -> list[Issue]:
     total, used = d["hard_points_total"], d["hard_points_used"]
     if used > total:
         running = 0
-        at = d["hard_points_shares"][-1]["pointer"]
+        # with nothing installed, a negative total is the base's (or the added) fault: point there
+        at = d["hard_points_shares"][-1]["pointer"] if d["hard_points_shares"] else ""
         for s in d["hard_points_shares"]:
             running += s["counted"]
             if running > total:

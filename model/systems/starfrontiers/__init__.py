@@ -7,6 +7,7 @@ actions (the edits an editor makes: roll, enter, shift, buy, sell).
 from __future__ import annotations
 
 from ...issues import Issue
+from ..lookup import repeats
 from . import actions, dice
 from . import check as _check
 from . import derive as _derive
@@ -83,9 +84,8 @@ def pack_problems(pack: dict) -> list[tuple[str, str]]:
         if it.get("defense", {}).get("kind") == "armor" and "uses" not in it["defense"]:
             out.append((f"/items/{i}/defense", "armor needs the number of hits it absorbs (uses)"))
     names = [i["name"] for i in pack["items"]]
-    for i, n in enumerate(names):
-        if n in names[:i]:
-            out.append((f"/items/{i}/name", f'"{n}" is listed twice'))
+    for i in repeats(names):
+        out.append((f"/items/{i}/name", f'"{names[i]}" is listed twice'))
     for i, r in enumerate(pack["races"]):
         if r.get("needs_item") and r["needs_item"] not in items:
             out.append((f"/races/{i}/needs_item", f'"{r["needs_item"]}" is not an item in this pack'))

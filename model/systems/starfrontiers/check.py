@@ -137,9 +137,12 @@ def check_money_and_mass(data: dict, d: dict, t: Tables) -> list[Issue]:
                              f"Carrying {_kg(d['total_mass'])} is more than this character's Strength allows "
                              f"({_kg(cap['max_kg'])}); stow something (untick carried) or drop it."))
         elif d["encumbered"]:
+            # without a known race there are no speeds to halve yet (walk and run are null)
+            speeds = (f"walk {d['walk']:g} m, run {d['run']:g} m" if d["walk"] is not None and d["run"] is not None
+                      else "once a race is chosen")
             out.append(Issue("/equipment", "SF-CHAR-18", WARNING,
                              f"Encumbered: {_kg(d['total_mass'])} carried is over {_kg(cap['free_kg'])}, "
-                             f"so walking and running speeds are halved (walk {d['walk']:g} m, run {d['run']:g} m)."))
+                             f"so walking and running speeds are halved ({speeds})."))
     return out
 
 

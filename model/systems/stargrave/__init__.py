@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...issues import Issue
+from ..lookup import repeats
 from . import check as _check
 from . import derive as _derive
 from .tables import KEYS, ROLES, Tables, tables
@@ -62,7 +63,6 @@ def pack_problems(pack: dict) -> list[tuple[str, str]]:
         if f["basic_powers_min"] > f["basic_powers_max"] or f["basic_powers_max"] > f["powers"]:
             out.append((f"/figures/{name}/basic_powers_max", "basic power counts do not fit the number of powers"))
     names = [p["name"] for p in pack["powers"]]
-    for i, n in enumerate(names):
-        if n in names[:i]:
-            out.append((f"/powers/{i}/name", f'"{n}" is listed twice'))
+    for i in repeats(names):
+        out.append((f"/powers/{i}/name", f'"{names[i]}" is listed twice'))
     return out

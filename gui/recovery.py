@@ -1,0 +1,137 @@
+"""Autosave and recovery in the window: each document with unsaved changes is written to the recovery
+folder (model/recovery.py) a few seconds after its last change; saving or closing it removes the file;
+the next start offers to restore what a crash or a kill left there.
+
+Settings (starwright.ini, [recovery]): `folder` (default: <user data>/Starwright/recovery) and
+`seconds` (the wait after a change before writing, default 5; 0 turns autosave off).
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QListWidget, QListWidgetItem, QVBoxLayout,
+                               QWidget)
+
+from . import settings as st
+
+DEFAULT_SECONDS = 5
+
+
+def folder() -> str:
+    from model.recovery import default_folder
+    return str(st.settings().value("recovery/folder", "") or default_folder())
+
+
+def seconds() -> float:
+    try:
+        return max(0.0, float(st.settings().value("recovery/seconds", DEFAULT_SECONDS)))
+    except (TypeError, ValueError):
+        return float(DEFAULT_SECONDS)
+
+
+class Autosaver(QObject):
+    """Writes the recovery file of each tracked session shortly after each change."""
+
+    failed = Signal(str)  # a recovery file could not be written: the window says so in its status bar
+
+    def __init__(self, parent: QObject | None = None):
+        super().__init__(parent)
+        self._timers: dict[object, QTimer] = {}
+
+    def track(self, session, key: str | None = None) -> None:
+        session.recovery_key = key or uuid.uuid4().hex
+        timer = QTimer(self)
+        timer.setSingleShot(True)
+        timer.timeout.connect(lambda s=session: self.write_now(s))
+        self._timers[session] = timer
+        session.stack.indexChanged.connect(lambda _i, s=session: self._changed(s))
+        session.stateChanged.connect(lambda s=session: self._changed(s))
+
+    def _changed(self, session) -> None:
+        timer = self._timers.get(session)
+        if timer is None:
+            return
+        if not session.dirty:
+            timer.stop()
+            self.discard(session)
+            return
+        wait = seconds()
+        if wait > 0:
+            timer.start(int(wait * 1000))
+
+    def write_now(self, session) -> bool:
+        from model import recovery, storage
+        if session not in self._timers or not session.dirty:
+            return False
+        try:
+            recovery.write(folder(), session.recovery_key, session.data, session.kind.kind, session.path,
+                           str(session.data.get("name") or "").strip() or session.display_name)
+        except (storage.DocumentError, OSError) as e:
+            self.failed.emit(f"Autosave failed: {e}")
+            return False
+        return True
+
+    def discard(self, session) -> None:
+        from model import recovery
+        key = getattr(session, "recovery_key", None)
+        if key:
+            recovery.remove(folder(), key)
+
+    def forget(self, session) -> None:
+        """The document was closed (saved or its changes discarded): its recovery file goes."""
+        timer = self._timers.pop(session, None)
+        if timer is not None:
+            timer.stop()
+        self.discard(session)
+
+
+class RecoveryDialog(QDialog):
+    """Lists what the last run left unsaved; the ticked ones are restored, or all are discarded."""
+
+    def __init__(self, entries, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("recoveryDialog")
+        self.setWindowTitle("Recover unsaved documents")
+        self.entries = entries
+        self.choice = "later"
+        lay = QVBoxLayout(self)
+        n = len(entries)
+        intro = QLabel(f"Starwright did not close normally. {'This document has' if n == 1 else f'These {n} documents have'} "
+                       f"changes that were not saved; they were autosaved. Tick what to restore.")
+        intro.setWordWrap(True)
+        lay.addWidget(intro)
+        self.list = QListWidget()
+        self.list.setObjectName("recoveryList")
+        from PySide6.QtCore import Qt
+        for e in entries:
+            item = QListWidgetItem(e.describe())
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked)
+            item.setToolTip(str(e.file))
+            self.list.addItem(item)
+        lay.addWidget(self.list)
+        buttons = QDialogButtonBox()
+        self.restore_button = buttons.addButton("&Restore", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.restore_button.setObjectName("restore")
+        self.discard_button = buttons.addButton("&Discard All", QDialogButtonBox.ButtonRole.DestructiveRole)
+        self.discard_button.setObjectName("discard")
+        self.later_button = buttons.addButton("Decide &Later", QDialogButtonBox.ButtonRole.RejectRole)
+        self.later_button.setObjectName("later")
+        self.restore_button.clicked.connect(lambda: self._done("restore"))
+        self.discard_button.clicked.connect(lambda: self._done("discard"))
+        self.later_button.clicked.connect(lambda: self._done("later"))
+        lay.addWidget(buttons)
+        self.list.setWordWrap(True)
+        self.list.setSpacing(3)
+        self.list.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.resize(720, 320)
+
+    def _done(self, choice: str) -> None:
+        self.choice = choice
+        self.accept() if choice != "later" else self.reject()
+
+    def ticked(self) -> list:
+        from PySide6.QtCore import Qt
+        return [e for i, e in enumerate(self.entries) if self.list.item(i).checkState() == Qt.CheckState.Checked]
