@@ -194,6 +194,9 @@ def test_a_failed_save_and_export_end_in_dialogs(win, qtbot, answer, tmp_path, m
     fifo = tmp_path / "sheet.pdf"
     os.mkfifo(fifo)
     monkeypatch.setattr(prompts, "choose_pdf_path", lambda parent, suggestion: str(fifo))
+    from gui.dialogs import export_options  # the export dialog answers "the full sheet"
+    monkeypatch.setattr(export_options, "choose_export",
+                        lambda parent, paper, kind=None: export_options.ExportChoice("sheet", paper))
     seen = []
     _expect_error(answer, seen)
     win.export_pdf()
