@@ -154,6 +154,8 @@ def _give(game, ptr, step) -> None:
     if soldier["find"]:
         s.stash.append(soldier["find"])       # the old find goes back to the stash
     soldier["find"] = find
+    if find["slots"] > 1:   # SG-EQ-01: a soldier has one slot
+        game.issue(ptr + "/item", "SG-EQ-02", f"{find['name']} takes {find['slots']} slots; a soldier has 1.")
     game.entry["after"].append(f"gave {find['name']} to {soldier['name'] or soldier['type']}")
 
 
