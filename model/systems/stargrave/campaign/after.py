@@ -28,7 +28,8 @@ def apply_after(game) -> None:
 
 def _stash_take(state, name) -> dict | None:
     key = fold(name)
-    item = next((f for f in state.stash if fold(f["name"]) == key), None)
+    item = next((f for f in state.stash if f["name"] == name), None) or \
+        next((f for f in state.stash if fold(f["name"]) == key), None)
     if item is not None:
         state.stash.remove(item)
     return item
