@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from .issues import WARNING, Issue, has_errors, sort_issues
 from .kinds import Kind
 from .rules_pack import Pack, find_pack
-from .validation import schema_issues
+from .validation import document_issues
 
 
 @dataclass
@@ -40,12 +40,16 @@ def pack_for(data: dict, kind: Kind, extra: list[Pack] | None = None) -> tuple[P
 def evaluate(data: dict, kind: Kind, extra_packs: list[Pack] | None = None, origin=None) -> Result:
     """`origin` is the document's file path (None when unsaved): systems that link other files
     (LINKS_FILES, e.g. a Starchasers ship's crew) find them relative to it."""
-    issues = schema_issues(kind.schema, data)
-    if issues:
+    issues = document_issues(kind.schema, data, kind.records)
+    kept = [i for i in issues if kind.is_kept(i.pointer)]
+    if len(kept) < len(issues):
         # Structure is broken: rules would be guessing. Report where the structure is wrong.
         return Result(sort_issues(issues), {}, None, False)
+    # Kept records (a game played) with a wrong shape are reported; the rules skip what they cannot read.
     pack, pack_issues = pack_for(data, kind, extra_packs)
     system = kind.system
     derived = system.derive(data, pack, origin) if getattr(system, "LINKS_FILES", False) else system.derive(data, pack)
-    issues = pack_issues + system.check(data, derived, pack)
+    checked = system.check(data, derived, pack)
+    told = {i.pointer for i in checked}   # the rules' own words for a kept record win over the schema's
+    issues = [i for i in kept if i.pointer not in told] + pack_issues + checked
     return Result(sort_issues(issues), derived, pack, True)

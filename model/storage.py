@@ -15,7 +15,7 @@ from .bounded import (MAX_BYTES, DocumentError, check_value, decode_text, descri
                       read_bounded)
 from .kinds import KINDS, PLANNED, FORMAT_PREFIX, Kind, by_format
 from .migrations import MigrationError, migrate
-from .validation import schema_issues
+from .validation import document_issues
 
 
 
@@ -76,7 +76,7 @@ def from_data(data: Any, path: str | os.PathLike | None = None) -> Loaded:
         except MigrationError as e:
             raise DocumentError(path, str(e), "/version") from None
         migrated_from = version
-    issues = schema_issues(kind.schema, data)
+    issues = [i for i in document_issues(kind.schema, data, kind.records) if not kind.is_kept(i.pointer)]
     if issues:
         first = issues[0]
         more = f" (and {len(issues) - 1} more problem{'s' if len(issues) > 2 else ''})" if len(issues) > 1 else ""

@@ -51,6 +51,10 @@ class CrewSheet(DocumentSheet):
     note_lines = (3, 5)
 
     # ---- prepared values -------------------------------------------------------------------------
+    @property
+    def campaign_games(self) -> int:
+        return (self.d.get("campaign") or {}).get("games", 0)
+
     def profile_heads(self) -> list[tuple[str, str]]:
         return [(self.t.char[k]["abbr"], self.t.char[k]["label"]) for k in KEYS]
 
@@ -68,18 +72,26 @@ class CrewSheet(DocumentSheet):
                 rows.append([p["name"], act, str(p["fatigue"]), p["category"]])
             else:
                 rows.append([entry.get("name", ""), "?", "?", "not in the rules pack"])
+        for p in known:   # powers learned in the campaign (SG-CAMP-14)
+            if p.get("learned"):
+                rows.append([p["name"], str(p["activation"]), str(p["fatigue"]), p["category"]])
         return rows
 
     def item_rows(self, officer: dict, od: dict) -> list[list]:
         slots = list(od.get("item_slots", []))
         rows = []
-        for raw in officer.get("items", []):
+        # the crew now carries what its last re-equip gave it (SG-CAMP-19): the derived slots list it
+        items = [s["name"] for s in slots] if self.campaign_games else officer.get("items", [])
+        for raw in items:
             name = self.t.canonical_item(raw)
             if name and slots and slots[0]["name"] == name:
                 s = slots.pop(0)
                 item = self.t.items[name]
                 rows.append([name, str(s["slots"]) if s["slots"] else "free", _dm(item), item.get("range") or "",
                              _kind(item)])
+            elif slots and slots[0]["name"] == raw:
+                s = slots.pop(0)
+                rows.append([raw, str(s["slots"]) if s["slots"] else "free", "", "", "campaign find"])
             else:
                 rows.append([raw, "?", "", "", "not on the list"])
         for name in od.get("built_in", []):
@@ -94,7 +106,14 @@ class CrewSheet(DocumentSheet):
         values = {"crew_name": self.data.get("name", ""), "credits_start": _cr(d.get("credits_start")),
                   "credits_spent": _cr(d.get("credits_spent")), "credits_left": minus(_cr(d.get("credits_left"))),
                   "upkeep": _cr(upkeep) if upkeep else "none"}
-        return FieldPanel(self.kit, self.kit.panel("header"), values)
+        panel = self.kit.panel("header")
+        c = d.get("campaign") or {}
+        if self.campaign_games:
+            # SG-CAMP-20 / SG-CREW-12: the crew's XP pool, written in instead of the box to fill by hand
+            values["xp"] = f"{c.get('xp_unspent', 0)} unspent · {c.get('xp_earned', 0)} earned"
+            panel = {**panel, "fields": [{**{k: v for k, v in f.items() if k != "kind"}, "size": 10, "align": "center"}
+                                         if f["bind"] == "xp" else f for f in panel["fields"]]}
+        return FieldPanel(self.kit, panel, values)
 
     def officer(self, role: str, width: float) -> list[Flowable]:
         kit = self.kit
@@ -152,7 +171,9 @@ class CrewSheet(DocumentSheet):
         share = sum(c["width"] for c in cols)
         track_w = widths_total * next(c["width"] for c in cols if c["bind"] == "track") / share - 4.4
         rows = []
-        for s, sd in zip(self.data.get("soldiers", []), self.d.get("soldiers", [])):
+        # the roster now (after deaths, hires and dismissals): the derived soldiers carry name, item, injured
+        roster = self.d.get("soldiers", []) if self.campaign_games else self.data.get("soldiers", [])
+        for s, sd in zip(roster, self.d.get("soldiers", [])):
             known = sd.get("known", False)
             tags = []
             if sd.get("specialist"):
@@ -164,6 +185,9 @@ class CrewSheet(DocumentSheet):
             lines = [spans(sd.get("type") if known else s.get("type", ""), fonts.COND, body, kit.color["ink"])]
             if not known:
                 lines.append(spans("not in the rules pack", fonts.COND, small, kit.color["alert"]))
+            elif sd.get("injured"):   # SG-CAMP-06: the next game at half Health
+                lines.append(spans(", ".join(tags + [f"injured: starts at {sd.get('health_now')} Health"]),
+                                   fonts.COND, small, kit.color["alert"]))
             elif tags:
                 lines.append(spans(", ".join(tags), fonts.COND, small, kit.color["muted"]))
             type_cell = TextBlock(lines, body * 1.15)
@@ -178,7 +202,7 @@ class CrewSheet(DocumentSheet):
         if not rows:
             rows.append([None] * len(cols))
         t = house_table(kit, cols, rows, widths_total)
-        count = len(self.data.get("soldiers", []))
+        count = len(roster)
         right = f"{count} of {self.t.crew['max_soldiers']} · specialists {self.d.get('specialists', 0)} of {self.t.crew['max_specialists']}"
         return [KeepTogether([SectionBar(kit, "Soldiers", right), Spacer(1, 1.2 * mm), t])]
 
@@ -235,12 +259,51 @@ class CrewSheet(DocumentSheet):
                                                   house_table(kit, kit.table("equipment")["columns"], rows,
                                                               kit.frame_width)])]
 
+    def stash(self) -> list[Flowable]:
+        """The crew's stash (SG-LOOT-05/08): finds and kept Secrets, with slots and sale value."""
+        items = (self.d.get("campaign") or {}).get("stash_items", [])
+        if not self.campaign_games:
+            return []
+        kit = self.kit
+        rows = [[f["name"], str(f["slots"]), _cr(f["value"]) or "?", "Secret" if f["name"] == "Secret" else "find"]
+                for f in items] or [["empty", "", "", ""]]
+        return [Spacer(1, kit.gap), KeepTogether([SectionBar(kit, "Stash", f"{len(items)} item{'s' if len(items) != 1 else ''}"),
+                                                  Spacer(1, 1.2 * mm),
+                                                  house_table(kit, kit.table("stash")["columns"], rows, kit.frame_width)])]
+
+    def campaign(self) -> list[Flowable]:
+        """The campaign page: every game with its XP, levels, loot and credits, and the running totals."""
+        if not self.campaign_games:
+            return []
+        from reportlab.platypus import PageBreak
+        kit = self.kit
+        c = self.d["campaign"]
+        rows = []
+        for h in c.get("history", []):
+            when = f" ({h['date']})" if h.get("date") else ""
+            title = (h.get("title") or "untitled") + when if not h.get("skipped") else "record not readable"
+            xp = str(h.get("game_xp", 0)) + (f" +{h['info_xp']}" if h.get("info_xp") else "")
+            survival = "; ".join(f"{x['name']}: {x['result'] or '?'}" for x in h.get("survival", [])) or "–"
+            levels = "; ".join(f"{x['label']} {x['level']}: {x['did'] or x['upgrade']}" for x in h.get("levels", [])) or "–"
+            loot = " · ".join(part for part in ("; ".join(x["label"] for x in h.get("loot", [])),
+                                                "; ".join(h.get("after", []))) if part) or "–"
+            rows.append([str(h["index"] + 1), title, xp, survival, levels, loot, str(h.get("credits_in", 0)),
+                         str(h.get("credits_out", 0)), f"{h.get('xp_unspent', 0)} · {minus(_cr(h.get('credits')))}"])
+        levels = " · ".join(f"{ROLE_LABEL[r]} level {(self.d.get(r) or {}).get('level', '?')}" for r in ROLES)
+        right = f"{c['games']} game{'s' if c['games'] != 1 else ''} · {levels}"
+        totals = (f"XP earned {c['xp_earned']}, spent {c['xp_spent']}, unspent {c['xp_unspent']} · "
+                  f"credits now {minus(_cr(c['credits']))} · XP per game (without Information): "
+                  f"{', '.join(str(x) for x in c['game_xp'])}")
+        return [PageBreak(), SectionBar(kit, "Campaign", right), Spacer(1, 1.2 * mm),
+                house_table(kit, kit.table("campaign")["columns"], rows, kit.frame_width),
+                Spacer(1, 1.5 * mm), rich(kit, minus(totals), "note")]
+
     def sheet(self) -> Sheet:
         kit = self.kit
         story: list[Flowable] = [self.header(), Spacer(1, kit.gap)]
         story += self.officers()
-        story += [Spacer(1, kit.gap)] + self.soldiers()
-        story += [Spacer(1, kit.gap)] + self.notes()
+        story += [Spacer(1, kit.gap)] + self.soldiers() + self.stash()
+        story += [Spacer(1, kit.gap)] + self.notes() + self.campaign()
         # the reference pages are only built when they are printed (cards off: they would be thrown away)
         reference = self.cards() + self.equipment() if kit.options.cards else []
         return Sheet(running_title=one_line(self.data.get("name", "")), story=story, reference=reference,

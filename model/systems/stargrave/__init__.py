@@ -4,32 +4,59 @@ from __future__ import annotations
 
 from ...issues import Issue
 from ..lookup import repeats
+from . import campaign
 from . import check as _check
-from . import derive as _derive
+from .campaign.check import campaign_check
 from .tables import KEYS, ROLES, Tables, tables
 
-__all__ = ["new", "derive", "check", "pack_problems", "tables", "Tables", "KEYS", "ROLES"]
+__all__ = ["new", "derive", "check", "founded_derived", "pack_problems", "tables", "Tables", "KEYS", "ROLES"]
 
 
 def new(pack) -> dict:
     """A new, valid starter crew: named officers, no choices made yet (the issues list says what to pick)."""
     return {
         "format": "starwright/stargrave-crew",
-        "version": 1,
+        "version": 2,
         "name": "New Crew",
         "captain": {"name": "Captain", "species": "Human", "background": "", "choices": [], "powers": [], "items": []},
         "first_mate": {"name": "First Mate", "species": "Human", "background": "", "choices": [], "powers": [], "items": []},
         "soldiers": [],
         "notes": "",
+        "campaign": {"games": []},
     }
 
 
+class Derived(dict):
+    """The derived values (a plain dict for JSON), carrying the replay it came from for `check`."""
+    campaign = None
+
+
 def derive(data: dict, pack) -> dict:
-    return _derive.derive(data, tables(pack))
+    """The crew NOW (after every recorded game), with `campaign` and the officers' `level` (DESIGN.md)."""
+    t = tables(pack)
+    result = campaign.replay(data, t)
+    out = Derived(campaign.crew_now(data, result.final, t))
+    out["credits_spent"] = result.founded["credits_spent"]   # hires at founding (SG-CREW-04)
+    out["credits_left"] = result.final.credits               # credits now (SG-CREW-07)
+    out["campaign"] = campaign.campaign_summary(result)
+    if result.history:
+        out["founded"] = result.founded   # the crew as founded, for the pages that edit it
+    out.campaign = result
+    return out
+
+
+def founded_derived(derived: dict) -> dict:
+    """The derived values of the crew AS FOUNDED (what the creation pages edit); the same as `derived`
+    for a crew with no games."""
+    return derived.get("founded") or derived
 
 
 def check(data: dict, derived: dict, pack) -> list[Issue]:
-    return _check.check(data, derived, tables(pack))
+    """Creation rules judge the crew as founded; the campaign rules, upkeep and the limits that hold after
+    every game judge the games and the crew now."""
+    t = tables(pack)
+    result = getattr(derived, "campaign", None) or campaign.replay(data, t)
+    return _check.check(data, result.founded, t) + campaign_check(data, result, t)
 
 
 def pack_problems(pack: dict) -> list[tuple[str, str]]:
@@ -62,6 +89,19 @@ def pack_problems(pack: dict) -> list[tuple[str, str]]:
         f = pack["figures"][name]
         if f["basic_powers_min"] > f["basic_powers_max"] or f["basic_powers_max"] > f["powers"]:
             out.append((f"/figures/{name}/basic_powers_max", "basic power counts do not fit the number of powers"))
+    camp = pack.get("campaign")
+    if camp:
+        for key, tab in camp["loot"]["tables"].items():
+            for i, row in enumerate(tab["rows"]):
+                if row["kind"] == "find" and row["table"] not in camp["loot"]["find_tables"]:
+                    out.append((f"/campaign/loot/tables/{key}/rows/{i}/table",
+                               f'"{row["table"]}" is not one of the find tables ({", ".join(camp["loot"]["find_tables"])})'))
+        for name, rows in [("loot/tables/" + k, t["rows"]) for k, t in camp["loot"]["tables"].items()] + \
+                [("survival/soldier", camp["survival"]["soldier"]), ("survival/officer", camp["survival"]["officer"])]:
+            for i, row in enumerate(rows):
+                if row["from"] > row["to"]:
+                    out.append((f"/campaign/{name}/rows/{i}" if name.startswith("loot") else f"/campaign/{name}/{i}",
+                                f"the row runs from {row['from']} to {row['to']}"))
     names = [p["name"] for p in pack["powers"]]
     for i in repeats(names):
         out.append((f"/powers/{i}/name", f'"{names[i]}" is listed twice'))
