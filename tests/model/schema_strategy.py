@@ -40,14 +40,12 @@ TEXT = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters=
 def _resolve(schema: dict, base: str) -> tuple[dict, str]:
     while "$ref" in schema:
         ref = schema["$ref"]
-        if ref.startswith("#"):
-            doc = registry().contents(base)
-            target = doc
-            for part in ref[2:].split("/") if ref != "#" else []:
-                target = target[part]
-        else:
-            base = schema_id(ref.split("#")[0].rsplit("/", 1)[-1])
-            target = registry().contents(base)
+        where, _, fragment = ref.partition("#")
+        if where:  # another schema file, e.g. "stargrave-crew.v1.json#/$defs/officer"
+            base = schema_id(where.rsplit("/", 1)[-1])
+        target = registry().contents(base)
+        for part in fragment[1:].split("/") if fragment.strip("/") else []:
+            target = target[part.replace("~1", "/").replace("~0", "~")]
         schema = {**{k: v for k, v in schema.items() if k != "$ref"}, **target}
     return schema, base
 
