@@ -56,6 +56,8 @@ class CrewPage(Page):
         quick.add(self.fill)
         quick.layout_.addStretch(1)
         top.addWidget(quick, 2)
+        from .campaign_card import campaign_card
+        top.addWidget(campaign_card(self), 2)
         self.column.addLayout(top)
 
         money = Card("Credits and members")

@@ -1,0 +1,116 @@
+"""The game being recorded: a plain game record (DESIGN.md, crew file version 2) and what the model says of it.
+
+No rules here. The draft builds two documents from the session's: the crew *before* this game (the games
+before it) and the crew *after* it (those games plus this record), and asks the model to evaluate both. Every
+outcome the walk-through shows (survival results, the XP with its caps, what a level buys, the loot named,
+credits and stash) is read from those two evaluations; every issue of the record comes from the model's check,
+pointed into the record.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from model import pointer as jp
+from model.evaluate import Result, evaluate
+
+GAMES = "/campaign/games"
+
+
+def games_of(data: dict) -> list:
+    camp = data.get("campaign")
+    games = camp.get("games") if isinstance(camp, dict) else None
+    return games if isinstance(games, list) else []
+
+
+def new_record(number: int, today: str) -> dict:
+    """An empty game record: only what the first step shows filled in (a title and today's date)."""
+    return {"title": f"Game {number}", "date": today, "out_of_action": [], "survival": [],
+            "xp": {"loot": 0, "powers": 0, "rivals": 0, "creatures": 0, "bonus": 0},
+            "levels": [], "loot": [], "after": []}
+
+
+class Draft:
+    def __init__(self, data: dict, kind, index: int | None, record: dict | None, today: str, origin=None):
+        self.kind = kind
+        self.origin = origin
+        games = games_of(data)
+        self.index = len(games) if index is None else index     # where the record goes
+        self.reopened = index is not None
+        self.record = copy.deepcopy(record) if record is not None else new_record(self.index + 1, today)
+        self.original = copy.deepcopy(self.record) if record is not None else None
+        self.rebase(data)
+
+    # -- the two documents ------------------------------------------------------------------------------
+    def rebase(self, data: dict) -> None:
+        """The session's document changed (or the draft opened): re-read the crew before this game."""
+        self.data = data
+        self.before = evaluate(self._with_games([]), self.kind, origin=self.origin)
+        self.reevaluate()
+
+    def _with_games(self, extra: list) -> dict:
+        doc = {k: v for k, v in self.data.items() if k != "campaign"}
+        doc = copy.deepcopy(doc)
+        camp = copy.deepcopy(self.data.get("campaign")) if isinstance(self.data.get("campaign"), dict) else {}
+        camp["games"] = copy.deepcopy(games_of(self.data)[: self.index]) + copy.deepcopy(extra)
+        doc["campaign"] = camp
+        return doc
+
+    def reevaluate(self) -> None:
+        self.after: Result = evaluate(self._with_games([self.record]), self.kind, origin=self.origin)
+
+    @property
+    def pointer(self) -> str:
+        return jp.child(GAMES, self.index)
+
+    # -- editing the record ---------------------------------------------------------------------------
+    def get(self, path: str, default=None):
+        return jp.get(self.record, path, default) if path else self.record
+
+    def set(self, path: str, value) -> None:
+        """Set a value inside the record (creating the member), then evaluate again."""
+        tokens = jp.split(path)
+        node = self.record
+        for tok in tokens[:-1]:
+            node = node[int(tok)] if isinstance(node, list) else node.setdefault(tok, {})
+        last = tokens[-1]
+        if isinstance(node, list):
+            if last == "-":
+                node.append(copy.deepcopy(value))
+            else:
+                node[int(last)] = copy.deepcopy(value)
+        else:
+            node[last] = copy.deepcopy(value)
+        self.reevaluate()
+
+    def remove(self, path: str) -> None:
+        tokens = jp.split(path)
+        node = self.record
+        for tok in tokens[:-1]:
+            node = node[int(tok)] if isinstance(node, list) else node[tok]
+        last = tokens[-1]
+        if isinstance(node, list):
+            del node[int(last)]
+        else:
+            node.pop(last, None)
+        self.reevaluate()
+
+    # -- what the model says ----------------------------------------------------------------------------
+    def issues(self, *parts: str) -> list:
+        """The issues of this record (pointer under the record, optionally under one of `parts`)."""
+        base = self.pointer
+        out = []
+        for i in self.after.issues:
+            if not jp.is_within(i.pointer, base):
+                continue
+            if not parts or any(jp.is_within(i.pointer, jp.child(base, p)) for p in parts):
+                out.append(i)
+        return out
+
+    @property
+    def changed(self) -> bool:
+        return self.original is None or self.original != self.record
+
+    def clean_record(self) -> dict:
+        """The record as it is saved: empty lists and zero counters are kept (they say 'nothing happened')."""
+        return copy.deepcopy(self.record)
