@@ -11,8 +11,8 @@ from __future__ import annotations
 import copy
 import json
 
-from . import derive as _derive
 from .campaign import crew_now, replay, rules_for
+from .derive import format_value
 from .campaign.after import _free_id
 from .campaign.rules import UPGRADE_WORDS
 from .tables import KEYS, ROLES, tables
@@ -203,8 +203,8 @@ def _level_row(data, index, record, k, entry, pack, t, rules) -> dict:
             why = _option_reason(data, index, record, k, {"officer": role, "upgrade": "improve", "characteristic": key},
                                  "characteristic", pack)
             v = now.get(key, 0)
-            options.append({"value": key, "label": f"{t.label(key)} ({_derive.format_value(key, v, t)} → "
-                                                   f"{_derive.format_value(key, v + 1, t)})",
+            options.append({"value": key, "label": f"{t.label(key)} ({format_value(key, v, t)} → "
+                                                   f"{format_value(key, v + 1, t)})",
                             "legal": not why, "reason": why})
     elif upgrade == "learn":
         known = {p["name"] for p in officer["powers"]}

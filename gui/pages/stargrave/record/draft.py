@@ -27,7 +27,7 @@ def new_record(number: int, today: str) -> dict:
     """An empty game record: only what the first step shows filled in (a title and today's date)."""
     return {"title": f"Game {number}", "date": today, "out_of_action": [], "survival": [],
             "xp": {"loot": 0, "powers": 0, "rivals": 0, "creatures": 0, "bonus": 0},
-            "levels": [], "loot": [], "after": []}
+            "loot": [], "levels": [], "after": []}   # DESIGN.md's key order
 
 
 class Draft:

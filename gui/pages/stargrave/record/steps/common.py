@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSpinBox, QWidget
 
 ROLES = ("captain", "first_mate")
@@ -54,6 +54,15 @@ def game_summary(draft) -> str:
     return " · ".join(parts)
 
 
+class CountBox(QSpinBox):
+    """A number field that selects its text when it gets focus, so typing replaces it (click, type: done)."""
+
+    def focusInEvent(self, event) -> None:  # noqa: N802 (Qt name)
+        super().focusInEvent(event)
+        self.selectAll()
+        QTimer.singleShot(0, self.selectAll)   # again after the click that gave the focus placed the cursor
+
+
 class DieField(QWidget):
     """A die roll: type the number rolled with real dice, or press Roll (the model's roller); either is kept."""
     changed = Signal(object)   # the roll (int) or None when cleared
@@ -64,7 +73,7 @@ class DieField(QWidget):
         lay = QHBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(4)
-        self.spin = QSpinBox()
+        self.spin = CountBox()
         self.spin.setObjectName(f"{name}_value")
         self.spin.setRange(0, faces)
         self.spin.setSpecialValueText("–")
@@ -104,6 +113,17 @@ class DieField(QWidget):
             self.spin.blockSignals(True)
             self.spin.setValue(v)
             self.spin.blockSignals(False)
+
+
+def show_now(lay) -> None:
+    """Show a layout's new widgets at once (Qt shows widgets added to a visible form only later, and a click or
+    a test may come first); refresh() then hides what should not show."""
+    for i in range(lay.count()):
+        item = lay.itemAt(i)
+        if item.widget() is not None:
+            item.widget().show()
+        elif item.layout() is not None:
+            show_now(item.layout())
 
 
 def clear_layout(lay) -> None:

@@ -157,6 +157,7 @@ class OutStep(Step):
                 cb.setAccessibleName(f"{label} went out of action")
                 cb.clicked.connect(lambda checked, f=fid: self._toggle(f, checked))
                 self.box.addWidget(cb)
+                cb.show()   # now, not when the layout gets round to it: a click may come first
                 self.checks[fid] = cb
             self._ids = ids
         out = self.draft.record.get("out_of_action") or []

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QComboBox, QGridLayout, QHBoxLayout, QLabel, QPush
 
 from .....widgets.common import Card, hint
 from ..step import Step
-from .common import ROLES, clear_layout
+from .common import show_now, ROLES, clear_layout
 
 UPGRADE_WORDS = {"reduce": "lower a power's activation by 1", "improve": "+1 to a characteristic",
                  "learn": "learn a new power"}
@@ -127,6 +127,7 @@ class LevelsStep(Step):
             self.grid.addWidget(remove, r, 3)
             self.rows.append({"what": what, "kind": kind, "pick": pick, "remove": remove})
         self.grid.setColumnStretch(2, 1)
+        show_now(self.grid)
 
     @staticmethod
     def _fill_kind(combo: QComboBox, info: dict, entry: dict) -> None:

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import (QButtonGroup, QGridLayout, QHBoxLayout, QLabel, Q
 
 from .....widgets.common import Card, hint
 from ..step import Step
-from .common import DieField, clear_layout, game_facts
+from .common import show_now, CountBox, DieField, clear_layout, game_facts
 
 
 class LootStep(Step):
@@ -110,12 +110,12 @@ class LootStep(Step):
             find_name.setObjectName(f"loot_{r}_find_name")
             find_name.setPlaceholderText("what was found")
             find_name.setAccessibleName("Name of the find")
-            find_slots = QSpinBox()
+            find_slots = CountBox()
             find_slots.setObjectName(f"loot_{r}_find_slots")
             find_slots.setRange(0, 9)
             find_slots.setSuffix(" slot(s)")
             find_slots.setAccessibleName("Slots the find uses")
-            find_value = QSpinBox()
+            find_value = CountBox()
             find_value.setObjectName(f"loot_{r}_find_value")
             find_value.setRange(0, 100000)
             find_value.setSingleStep(25)
@@ -142,6 +142,7 @@ class LootStep(Step):
             self.rows.append({"die": die, "credits": credits, "result": result, "choice": choice,
                               "take": (take_a, take_b), "find": (find_name, find_slots, find_value)})
         self.grid.setColumnStretch(3, 1)
+        show_now(self.grid)
 
     def _show_choice(self, row: dict, info: dict, entry: dict) -> None:
         takes = info.get("takes") or []          # [(value, words)] the result offers, from the model

@@ -6,7 +6,7 @@ from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QLineEdit
 
 from .....widgets.common import Card, hint
 from ..step import Step
-from .common import ROLES, DieField, clear_layout, who_label
+from .common import show_now, ROLES, DieField, clear_layout, who_label
 
 
 class SurvivalStep(Step):
@@ -105,6 +105,7 @@ class SurvivalStep(Step):
             self.grid.addWidget(row["outcome"], r, 3)
             self.rows.append(row)
         self.grid.setColumnStretch(3, 1)
+        show_now(self.grid)
 
     def _die(self) -> int:
         from model.systems.stargrave.campaign import rules_for

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QSpinBox
 from ..... import theme
 from .....widgets.common import Card, heading
 from ..step import Step
-from .common import game_facts
+from .common import CountBox, game_facts
 
 
 class XpStep(Step):
@@ -31,7 +31,7 @@ class XpStep(Step):
         self.lines: dict[str, QLabel] = {}
         for r, a in enumerate(self.awards):
             label = QLabel(a["label"][0].upper() + a["label"][1:])
-            spin = QSpinBox()
+            spin = CountBox()
             spin.setObjectName(f"xp_{a['key']}")
             spin.setRange(0, 9999)
             spin.setAccessibleName(a["label"])

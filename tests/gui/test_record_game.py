@@ -1,0 +1,273 @@
+"""Record a three-game campaign in the "Record a game" walk-through by clicking and typing only; compare the
+saved file with the expected one; undo the third game and compare again. Count a typical game's interactions."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDateEdit, QLineEdit, QPushButton, QRadioButton,
+                               QSpinBox, QTableWidget)
+
+from model.paths import resources_dir
+
+EXAMPLE = resources_dir() / "examples" / "ashen-comet-veteran.starwright"
+
+GAME_1 = {
+    "title": "Salvage at Kerrin's Drift", "date": "2026-12-05",
+    "out_of_action": ["s1"], "survival": [{"who": "s1", "roll": 6}],
+    "xp": {"loot": 2, "powers": 14, "rivals": 5, "creatures": 0, "bonus": 0},
+    "loot": [{"table": "digital", "roll": 9, "take": "xp"},
+             {"table": "physical", "roll": 8, "find": {"name": "Targeting Scope", "slots": 1, "value": 100}}],
+    "levels": [{"officer": "captain", "upgrade": "reduce", "power": "Healing"},
+               {"officer": "first_mate", "upgrade": "reduce", "power": "Target Lock"}],
+    "after": [{"give": "s2", "item": "Targeting Scope"}],
+}
+GAME_2 = {
+    "title": "Ambush on Tessara", "date": "2026-12-12",
+    "out_of_action": ["first_mate", "s1"],
+    "survival": [{"who": "first_mate", "result": "Full Recovery"}, {"who": "s1", "roll": 3}],
+    "xp": {"loot": 1, "powers": 10, "rivals": 2, "creatures": 2, "bonus": 0},
+    "loot": [{"table": "digital", "roll": 5}],
+    "levels": [{"officer": "captain", "upgrade": "improve", "characteristic": "will"},
+               {"officer": "first_mate", "upgrade": "improve", "characteristic": "shoot"}],
+    "after": [{"hire": {"id": "s7", "name": "Kell", "type": "Trooper", "robot": False, "shotgun": False,
+                        "item": None}}],
+}
+GAME_3 = {
+    "title": "The Vault of Oreth", "date": "2026-12-19",
+    "out_of_action": [], "survival": [],
+    "xp": {"loot": 3, "powers": 12, "rivals": 4, "creatures": 4, "bonus": 80},
+    "loot": [{"table": "physical", "roll": 3}],
+    "levels": [{"officer": "captain", "upgrade": "reduce", "power": "Fortune"},
+               {"officer": "captain", "upgrade": "reduce", "power": "Energy Shield"},
+               {"officer": "captain", "upgrade": "learn", "power": "Remote Shot"}],
+    "after": [],
+}
+
+
+def W(parent, cls, name):
+    w = parent.findChild(cls, name)
+    assert w is not None, name
+    return w
+
+
+def open_crew(win, tmp_path):
+    path = tmp_path / "campaign.starwright"
+    path.write_bytes(EXAMPLE.read_bytes())
+    editor = win.open_path(str(path))
+    assert editor is not None
+    return editor
+
+
+def walkthrough(user, editor):
+    """Open it from the Crew page's button, as a player would."""
+    user.click(W(editor, QPushButton, "recordGame"))
+    dlg = editor.session.record_dialog
+    assert dlg.isVisible() and dlg.nav.currentRow() == 0
+    user.qtbot.waitUntil(lambda: QApplication.activeWindow() is dlg, timeout=3000)
+    return dlg
+
+
+def next_step(user, dlg):
+    row = dlg.nav.currentRow()
+    user.click(dlg.next)
+    assert dlg.nav.currentRow() == row + 1
+
+
+def type_number(user, spin, value):
+    user.click(spin)
+    user.type(spin, str(value))
+    assert spin.value() == value
+
+
+def game_step(user, dlg, title, date):
+    user.replace_text(W(dlg, QLineEdit, "gameTitle"), title)
+    d = W(dlg, QDateEdit, "gameDate")
+    user.click(d, QPoint(8, d.height() // 2))
+    user.type(d, date.replace("-", ""))
+    assert dlg.draft.record["title"] == title and dlg.draft.record["date"] == date
+
+
+def pick(user, combo, text):
+    """Choose the combo item whose text starts with `text` (click, type its start, Enter)."""
+    user.pick(combo, text)
+    assert combo.currentText().startswith(text), combo.currentText()
+
+
+def record_game_1(user, editor):
+    dlg = walkthrough(user, editor)
+    game_step(user, dlg, GAME_1["title"], GAME_1["date"])
+    next_step(user, dlg)
+    user.click(W(dlg, QCheckBox, "out_s1"))
+    next_step(user, dlg)
+    type_number(user, W(dlg, QSpinBox, "survival_0_value"), 6)
+    assert "Serious Injury: starts the next game at Health 7 of 14" in W(dlg, object, "survival_outcome_0").text()
+    next_step(user, dlg)
+    for key, n in (("loot", 2), ("powers", 14), ("rivals", 5)):
+        type_number(user, W(dlg, QSpinBox, f"xp_{key}"), n)
+    assert "counted 100" in W(dlg, object, "xp_powers_line").text()       # the powers cap bites
+    assert "counted 40" in W(dlg, object, "xp_rivals_line").text()
+    assert W(dlg, object, "xpTotal").text().startswith("240 XP this game")
+    next_step(user, dlg)
+    user.click(W(dlg, QPushButton, "buyLevel_captain"))
+    pick(user, W(dlg, QComboBox, "level_0_pick"), "Healing")
+    user.click(W(dlg, QPushButton, "buyLevel_first_mate"))
+    # 240 XP bought two levels: a third is refused, with the reason
+    assert not W(dlg, QPushButton, "buyLevel_captain").isEnabled()
+    assert "Not enough XP" in W(dlg, QPushButton, "buyLevel_captain").toolTip()
+    pick(user, W(dlg, QComboBox, "level_1_pick"), "Target Lock")
+    next_step(user, dlg)
+    user.click(W(dlg, QPushButton, "addLoot_digital"))
+    type_number(user, W(dlg, QSpinBox, "loot_0_value"), 9)
+    assert W(dlg, object, "loot_0_result").text().startswith("Information (125 Cr)")
+    take = W(dlg, QRadioButton, "loot_0_take_a")
+    assert take.text().startswith("Sell for 20 XP")
+    user.click(take)
+    user.click(W(dlg, QPushButton, "addLoot_physical"))
+    type_number(user, W(dlg, QSpinBox, "loot_1_value"), 8)
+    user.replace_text(W(dlg, QLineEdit, "loot_1_find_name"), "Targeting Scope")
+    type_number(user, W(dlg, QSpinBox, "loot_1_find_value"), 100)
+    next_step(user, dlg)
+    stash = W(dlg, QTableWidget, "afterStash")
+    assert stash.item(0, 0).text() == "Targeting Scope"
+    user.click_row(stash, 0)
+    roster = W(dlg, QTableWidget, "afterRoster")
+    user.click_row(roster, 1)                 # the Recruit (s2)
+    user.click(W(dlg, QPushButton, "giveButton"))
+    assert roster.item(1, 2).text() == "Targeting Scope"
+    user.click(dlg.finish)
+    return dlg
+
+
+def record_game_2(user, editor):
+    dlg = walkthrough(user, editor)
+    game_step(user, dlg, GAME_2["title"], GAME_2["date"])
+    next_step(user, dlg)
+    assert "injured" in W(dlg, QCheckBox, "out_s1").text()          # Jax starts this game injured
+    user.click(W(dlg, QCheckBox, "out_first_mate"))
+    user.click(W(dlg, QCheckBox, "out_s1"))
+    next_step(user, dlg)
+    user.replace_text(W(dlg, QLineEdit, "survival_result_0"), "Full Recovery")
+    type_number(user, W(dlg, QSpinBox, "survival_1_value"), 3)
+    assert W(dlg, object, "survival_outcome_1").text().startswith("Dead")
+    next_step(user, dlg)
+    for key, n in (("loot", 1), ("powers", 10), ("rivals", 2), ("creatures", 2)):
+        type_number(user, W(dlg, QSpinBox, f"xp_{key}"), n)
+    next_step(user, dlg)
+    user.click(W(dlg, QPushButton, "buyLevel_captain"))
+    pick(user, W(dlg, QComboBox, "level_0_pick"), "Will")
+    user.click(W(dlg, QPushButton, "buyLevel_first_mate"))
+    pick(user, W(dlg, QComboBox, "level_1_pick"), "Shoot")
+    next_step(user, dlg)
+    user.click(W(dlg, QPushButton, "addLoot_digital"))
+    type_number(user, W(dlg, QSpinBox, "loot_0_value"), 5)
+    next_step(user, dlg)
+    pick(user, W(dlg, QComboBox, "hireType"), "Trooper")
+    user.type(W(dlg, QLineEdit, "hireName"), "Kell")
+    user.click(W(dlg, QPushButton, "hireButton"))
+    user.click(dlg.finish)
+
+
+def record_game_3(user, editor):
+    dlg = walkthrough(user, editor)
+    game_step(user, dlg, GAME_3["title"], GAME_3["date"])
+    next_step(user, dlg)
+    next_step(user, dlg)     # nobody out of action: Skip
+    next_step(user, dlg)
+    for key, n in (("loot", 3), ("powers", 12), ("rivals", 4), ("creatures", 4), ("bonus", 80)):
+        type_number(user, W(dlg, QSpinBox, f"xp_{key}"), n)
+    assert "over the 300 XP game cap, counted 300" in W(dlg, object, "xpBreakdown").text()
+    next_step(user, dlg)
+    user.click(W(dlg, QPushButton, "buyLevel_captain"))
+    pick(user, W(dlg, QComboBox, "level_0_pick"), "Fortune")
+    user.click(W(dlg, QPushButton, "buyLevel_captain"))
+    # a power reduced once this game cannot be reduced again: offered, but not selectable, with the reason
+    pick_combo = W(dlg, QComboBox, "level_1_pick")
+    fortune = pick_combo.findData("Fortune")
+    assert not pick_combo.model().item(fortune).isEnabled()
+    assert "already reduced" in pick_combo.itemText(fortune)
+    pick(user, pick_combo, "Energy Shield")
+    user.click(W(dlg, QPushButton, "buyLevel_captain"))
+    assert W(dlg, QComboBox, "level_2_upgrade").isVisible()          # level 20: learn or improve
+    pick(user, W(dlg, QComboBox, "level_2_upgrade"), "Learn")
+    pick(user, W(dlg, QComboBox, "level_2_pick"), "Remote Shot")
+    next_step(user, dlg)
+    user.click(W(dlg, QPushButton, "addLoot_physical"))
+    type_number(user, W(dlg, QSpinBox, "loot_0_value"), 3)
+    user.click(dlg.finish)
+
+
+def expected(start: dict, games: list) -> dict:
+    out = copy.deepcopy(start)
+    out.setdefault("campaign", {})["games"] = copy.deepcopy(games)
+    return out
+
+
+def test_SG_CAMP_01_record_a_three_game_campaign_by_clicking_and_typing(win, user, tmp_path, qtbot):
+    editor = open_crew(win, tmp_path)
+    s = editor.session
+    start = copy.deepcopy(s.data)
+    steps_before = s.stack.count()
+
+    record_game_1(user, editor)
+    assert s.stack.count() == steps_before + 1                       # one game, one undo step
+    assert s.data["campaign"]["games"] == [GAME_1]
+    record_game_2(user, editor)
+    record_game_3(user, editor)
+    assert s.stack.count() == steps_before + 3
+    assert [i for i in s.issues if i.is_error and i.pointer.startswith("/campaign")] == []
+
+    win.save(editor)
+    saved = json.loads(open(s.path, encoding="utf-8").read())
+    assert saved == expected(start, [GAME_1, GAME_2, GAME_3])
+    d = s.result.derived
+    assert d["captain"]["level"] == 20 and d["first_mate"]["level"] == 2
+    assert any(p["name"] == "Remote Shot" for p in d["captain"]["powers"])
+
+    # Undo takes the whole third game back.
+    win.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is win, timeout=3000)
+    user.key(editor.nav, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    win.save(editor)
+    saved = json.loads(open(s.path, encoding="utf-8").read())
+    assert saved == expected(start, [GAME_1, GAME_2])
+    assert s.result.derived["captain"]["level"] == 17
+
+
+def test_SG_CAMP_01_a_typical_game_takes_at_most_25_interactions(win, user, tmp_path, qtbot):
+    """One figure out of action, two loot markers, one level: every click and key counted."""
+    editor = open_crew(win, tmp_path)
+    s = editor.session
+    dlg = walkthrough(user, editor)
+    dlg.dice = random.Random(22)       # the dice this test rolls (a player's are unseeded)
+    next_step(user, dlg)                         # title and date as offered
+    user.click(W(dlg, QCheckBox, "out_s3"))
+    next_step(user, dlg)
+    user.click(W(dlg, QPushButton, "survival_0_roll"))
+    assert W(dlg, object, "survival_outcome_0").text()
+    next_step(user, dlg)
+    type_number(user, W(dlg, QSpinBox, "xp_loot"), 2)
+    type_number(user, W(dlg, QSpinBox, "xp_powers"), 5)
+    next_step(user, dlg)
+    user.click(W(dlg, QPushButton, "buyLevel_captain"))
+    pick(user, W(dlg, QComboBox, "level_0_pick"), "Co")
+    next_step(user, dlg)
+    for r, table in enumerate(("digital", "physical")):
+        user.click(W(dlg, QPushButton, f"addLoot_{table}"))
+        user.click(W(dlg, QPushButton, f"loot_{r}_roll"))
+        take = W(dlg, QRadioButton, f"loot_{r}_take_a")
+        if take.isVisible():
+            user.click(take)
+        find = W(dlg, QLineEdit, f"loot_{r}_find_name")
+        if find.isVisible():
+            user.type(find, "Relic")
+    user.click(dlg.finish)
+    assert not dlg.isVisible()
+    game = s.data["campaign"]["games"][-1]
+    assert game["out_of_action"] == ["s3"] and len(game["loot"]) == 2 and len(game["levels"]) == 1
+    assert [i for i in s.issues if i.is_error and i.pointer.startswith("/campaign")] == []
+    print(f"interactions for a typical game: {user.count}")
+    assert user.count <= 25
