@@ -64,6 +64,8 @@ def open_crew(win, tmp_path):
 
 def walkthrough(user, editor):
     """Open it from the Crew page's button, as a player would."""
+    if editor.nav.currentRow() != 0:
+        user.click_row(editor.nav, 0)
     user.click(W(editor, QPushButton, "recordGame"))
     dlg = editor.session.record_dialog
     assert dlg.isVisible() and dlg.nav.currentRow() == 0
@@ -271,3 +273,59 @@ def test_SG_CAMP_01_a_typical_game_takes_at_most_25_interactions(win, user, tmp_
     assert [i for i in s.issues if i.is_error and i.pointer.startswith("/campaign")] == []
     print(f"interactions for a typical game: {user.count}")
     assert user.count <= 25
+
+
+def test_SG_CAMP_01_reopen_a_game_from_the_campaign_page_and_change_it_as_one_step(win, user, tmp_path, qtbot):
+    editor = open_crew(win, tmp_path)
+    s = editor.session
+    record_game_1(user, editor)
+    win.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is win, timeout=3000)
+    user.click_row(editor.nav, 4)
+    games = W(editor, QTableWidget, "campaignGames")
+    assert games.rowCount() == 1 and games.item(0, 1).text() == GAME_1["title"]
+    assert W(editor, object, "campaignTotals").text().startswith("1 game · XP earned 260")
+    stash_or_none = W(editor, QTableWidget, "campaignStash")
+    assert not stash_or_none.isVisible()          # the scope went to the Recruit
+    steps = s.stack.count()
+    user.click_row(games, 0, double=True)       # activating a game reopens it in the walk-through
+    dlg = s.record_dialog
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is dlg, timeout=3000)
+    assert dlg.draft.reopened and dlg.finish.text() == "&Save changes"
+    user.replace_text(W(dlg, QLineEdit, "gameTitle"), "Salvage, retold")
+    dlg.go(3)
+    type_number(user, W(dlg, QSpinBox, "xp_creatures"), 2)
+    user.click(dlg.finish)
+    assert s.stack.count() == steps + 1
+    changed = dict(GAME_1, title="Salvage, retold", xp=dict(GAME_1["xp"], creatures=2))
+    assert s.data["campaign"]["games"] == [changed]
+    assert games.item(0, 1).text() == "Salvage, retold"
+    s.stack.undo()
+    assert s.data["campaign"]["games"] == [GAME_1]
+
+
+def test_the_founding_crew_is_locked_once_games_exist_and_unlocks_on_purpose(win, user, tmp_path, qtbot):
+    editor = open_crew(win, tmp_path)
+    s = editor.session
+    user.click_row(editor.nav, 1)
+    name = W(editor, QLineEdit, "captain_name")
+    assert not name.isReadOnly()                  # no games yet: nothing locked
+    record_game_1(user, editor)
+    win.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is win, timeout=3000)
+    user.click_row(editor.nav, 1)
+    assert name.isReadOnly() and not W(editor, QComboBox, "captain_background").isEnabled()
+    banner = W(editor, object, "page_captain_founding")
+    assert "played 1 game" in banner.words.text() and "Captain level 16" in banner.words.text()
+    assert "Healing 11" in banner.words.text()    # lowered at level 16
+    unlock = W(banner, QPushButton, "unlockFounding")
+    user.click(unlock)
+    assert not name.isReadOnly() and W(editor, QComboBox, "captain_background").isEnabled()
+    assert "changes every game after it" in banner.more.text()
+    user.click(unlock)
+    assert name.isReadOnly()
+    # the Crew page's roster shows the crew now: levels and the injured
+    user.click_row(editor.nav, 0)
+    roster = W(editor, QTableWidget, "crewRoster")
+    assert roster.item(0, 0).text() == "Captain · level 16"
+    assert "injured" in roster.item(2, roster.columnCount() - 1).text()

@@ -25,7 +25,8 @@ def _table(cols: list[str], name: str, accessible: str) -> QTableWidget:
     t.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
     t.setTabKeyNavigation(False)
     t.setAlternatingRowColors(True)
-    t.setWordWrap(True)
+    t.setWordWrap(False)
+    t.setTextElideMode(Qt.TextElideMode.ElideRight)   # the whole text is the cell's tooltip
     t.verticalHeader().hide()
     t.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     return t
@@ -126,7 +127,6 @@ class CampaignPage(Page):
                 fill_cell(self.games, r, c, g.get(key, ""), tip=str(g.get(key + "_tip", g.get(key, ""))),
                           center=c in (0, 3, 7, 8), data=r if c == 0 else None,
                           icon_name=g.get("icon", "") if c == 1 else None)
-        self.games.resizeRowsToContents()
         self.empty.setVisible(not rows)
         self.games.setVisible(bool(rows))
         stash = cc.stash_rows(d)

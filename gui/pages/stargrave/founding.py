@@ -77,11 +77,28 @@ class FoundingBanner(QFrame):
                 f"This crew has played {n} game{'s' if n != 1 else ''}: the numbers here are the crew now "
                 "(levels, upgrades, injuries; hover a value for its history)."
                 + (" The crew as founded is unlocked." if unlocked else " The crew as founded is locked."))
+            self.words.setText(self.words.text() + self._now_words())
             self.more.setText("Changing the crew as founded changes every game after it: levels, activations, "
                               "credits and the roster are replayed from it, and a game may then break a rule."
                               if unlocked else "Unlock it only to correct a mistake made at founding.")
             self.unlock.setText("Lock the founding crew" if unlocked else "Unlock the founding crew…")
         self.set_locked(bool(n) and not unlocked)
+
+    def _now_words(self) -> str:
+        """For an officer: the level now and what the levels changed (the profile and powers shown are now)."""
+        role = {"page_captain": "captain", "page_first_mate": "first_mate"}.get(self.page.objectName())
+        od = (self.session.result.derived or {}).get(role) if role else None
+        if not od:
+            return ""
+        learned = [f"{p['name']} ({p['activation']})" for p in od.get("powers", []) if p.get("learned")]
+        lowered = [f"{p['name']} {p['activation']}" for p in od.get("powers", [])
+                   if any(str(part[0]).startswith("level ") for part in p.get("derivation", []))]
+        out = f" {od['label']} level {od['level']}."
+        if lowered:
+            out += " Lowered by levels: " + ", ".join(lowered) + "."
+        if learned:
+            out += " Learned: " + ", ".join(learned) + "."
+        return out
 
     def set_locked(self, locked: bool) -> None:
         """Make the founding fields read-only (or give them back): only what this banner locked is unlocked."""

@@ -258,7 +258,7 @@ class SoldiersPage(Page):
 
     def _refresh_rows(self) -> None:
         data = self.session.data.get("soldiers", [])
-        derived = self.session.result.derived.get("soldiers", [])
+        derived = self._founded().get("soldiers", [])
         t = self.t
         if self.roster.rowCount() != len(data) or len(derived) != len(data):
             return
@@ -330,8 +330,14 @@ class SoldiersPage(Page):
                 it.setIcon(icon("specialist") if sd.get("specialist") else icon(""))
                 it.setToolTip("")
 
+    def _founded(self) -> dict:
+        """This page edits the crew as founded: after games, `derived` is the crew now; the replay keeps the
+        founding derive beside it."""
+        d = self.session.result.derived
+        return getattr(getattr(d, "campaign", None), "founded", None) or d
+
     def _refresh_numbers(self) -> None:
-        d, crew = self.session.result.derived, self.t.crew
+        d, crew = self._founded(), self.t.crew
         if not d:
             return
         spent, start, left = d["credits_spent"], d["credits_start"], d["credits_left"]
