@@ -100,7 +100,10 @@ def main() -> int:
     settle()
     W(dlg, QComboBox, "level_0_pick").showPopup()
     settle()
-    shot("33-record-5-levels-picker", dlg)
+    g = dlg.frameGeometry()   # the open list is a window of its own: take it from the screen
+    path = OUT / f"33-record-5-levels-picker{suffix}.png"
+    app.primaryScreen().grabWindow(0, g.x(), g.y(), g.width(), g.height()).save(str(path))
+    print("saved", path)
     W(dlg, QComboBox, "level_0_pick").hidePopup()
     shot("33-record-5-levels", dlg)
     dlg.go(5)

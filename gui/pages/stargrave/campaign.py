@@ -92,6 +92,8 @@ class CampaignPage(Page):
         lower.addWidget(injured, 2)
         self.column.addLayout(lower)
 
+        # Issues in a game go to its row (the issues list and F8 lead here; Enter then reopens the game).
+        binder.custom("/campaign", self.games, self, lambda _v: None, select=self._select_game)
         self.record.clicked.connect(lambda: self.open_walkthrough(None))
         self.open_game.clicked.connect(self._open_selected)
         self.games.itemActivated.connect(lambda *_: self._open_selected())
@@ -107,11 +109,26 @@ class CampaignPage(Page):
         if r >= 0:
             self.open_walkthrough(r)
 
+    def _select_game(self, pointer: str) -> None:
+        parts = pointer.split("/")
+        if len(parts) > 3 and parts[3].isdigit() and int(parts[3]) < self.games.rowCount():
+            self.games.selectRow(int(parts[3]))
+
+    def _game_icons(self) -> dict[int, str]:
+        worst: dict[int, str] = {}
+        for issue in self.session.issues:
+            parts = issue.pointer.split("/")
+            if len(parts) > 3 and parts[1:3] == ["campaign", "games"] and parts[3].isdigit():
+                g = int(parts[3])
+                if worst.get(g) != "error":
+                    worst[g] = "error" if issue.is_error else issue.severity
+        return worst
+
     def _buttons(self) -> None:
         self.open_game.setEnabled(self.games.currentRow() >= 0)
 
     def on_changed(self, change) -> None:
-        if change.derived_changed or any(p == "" or p.startswith("/campaign") for p in change.touched):
+        if change.derived_changed or change.issues_changed or any(p == "" or p.startswith("/campaign") for p in change.touched):
             self._refresh()
 
     def _refresh(self) -> None:
@@ -120,13 +137,14 @@ class CampaignPage(Page):
         camp = d.get("campaign") or {}
         self.totals.setText(cc.totals_words(d))
         rows = cc.game_rows(d)
+        icons = self._game_icons()
         self.games.setRowCount(len(rows))
         for r, g in enumerate(rows):
             for c, key in enumerate(("number", "title", "date", "xp", "levels", "loot", "credits", "xp_total",
                                      "credits_total")):
                 fill_cell(self.games, r, c, g.get(key, ""), tip=str(g.get(key + "_tip", g.get(key, ""))),
                           center=c in (0, 3, 7, 8), data=r if c == 0 else None,
-                          icon_name=g.get("icon", "") if c == 1 else None)
+                          icon_name=icons.get(r, "") if c == 1 else None)
         self.empty.setVisible(not rows)
         self.games.setVisible(bool(rows))
         stash = cc.stash_rows(d)
