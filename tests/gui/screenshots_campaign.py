@@ -8,7 +8,6 @@ It re-runs itself under `xvfb-run` when there is no display. Not collected by py
 from __future__ import annotations
 
 import os
-import random
 import sys
 import tempfile
 from pathlib import Path
@@ -68,7 +67,8 @@ def main() -> int:
     editor.show_page(editor.pages[1])
     shot("32-captain-now")
 
-    dlg = campaign.open_walkthrough(None, random.Random(7))
+    from model.systems.stargrave.campaign import dice
+    dlg = campaign.open_walkthrough(None, dice.generator(7))
     dlg.move(60, 40)
     settle()
     W(dlg, QLineEdit, "gameTitle").setText("Raid on the Halcyon Yards")

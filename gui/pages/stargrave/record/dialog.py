@@ -119,9 +119,9 @@ class RecordGameDialog(QDialog):
         self.refresh()
 
     def roll(self, faces: int) -> int:
-        """One die, from the model's seeded roller (the value is then recorded like a typed roll)."""
-        d = self.dice
-        return d.roll(faces) if hasattr(d, "roll") else d.randint(1, faces) if hasattr(d, "randint") else d(faces)
+        """One die from the model's seeded roller; the walk-through records it like a typed roll."""
+        from model.systems.stargrave.campaign import dice
+        return dice.roll(self.dice, faces)
 
     # -- navigation -------------------------------------------------------------------------------------
     def go(self, row: int) -> None:

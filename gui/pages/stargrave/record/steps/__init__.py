@@ -15,12 +15,8 @@ STEPS = [GameStep, OutStep, SurvivalStep, XpStep, LevelsStep, LootStep, AfterSte
 
 def default_dice():
     """The model's seeded roller, seeded from the system's randomness (a test passes its own seed)."""
-    try:
-        from model.systems.stargrave.campaign import dice
-    except ImportError:   # the model without its roller: the standard library's, seeded the same way
-        import random
-        return random.Random()
-    return dice.generator(None)
+    from model.systems.stargrave.campaign import dice
+    return dice.generator()
 
 
 def summary(dialog) -> str:
