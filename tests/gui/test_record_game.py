@@ -329,3 +329,24 @@ def test_the_founding_crew_is_locked_once_games_exist_and_unlocks_on_purpose(win
     roster = W(editor, QTableWidget, "crewRoster")
     assert roster.item(0, 0).text() == "Captain · level 16"
     assert "injured" in roster.item(2, roster.columnCount() - 1).text()
+
+
+def test_the_walkthrough_by_keyboard_from_the_crew_menu(win, user, tmp_path, qtbot):
+    editor = open_crew(win, tmp_path)
+    assert win.a_record_game.isEnabled() and win.a_record_game.shortcut().toString() == "Ctrl+G"
+    user.key(editor.nav, Qt.Key.Key_G, Qt.KeyboardModifier.ControlModifier)
+    dlg = editor.session.record_dialog
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is dlg, timeout=3000)
+    assert QApplication.focusWidget() is W(dlg, QLineEdit, "gameTitle")
+    user.key(QApplication.focusWidget(), Qt.Key.Key_Return)        # Enter: the next step
+    assert dlg.nav.currentRow() == 1
+    user.key(QApplication.focusWidget(), Qt.Key.Key_Space)         # tick the first figure (the Captain)
+    assert dlg.draft.record["out_of_action"] == ["captain"]
+    user.key(QApplication.focusWidget(), Qt.Key.Key_B, Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(lambda: dlg.nav.currentRow() == 0, timeout=2000)   # a mnemonic clicks after a flash
+    before = editor.session.stack.count()
+    user.key(QApplication.focusWidget(), Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert not dlg.isVisible() and editor.session.stack.count() == before + 1
+    assert editor.session.data["campaign"]["games"][0]["out_of_action"] == ["captain"]
+    win.tabs.setCurrentIndex(0)                       # the start page: no crew, no walk-through
+    assert not win.a_record_game.isEnabled()

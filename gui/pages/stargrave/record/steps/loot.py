@@ -14,10 +14,16 @@ from .common import show_now, CountBox, DieField, clear_layout, game_facts
 class LootStep(Step):
     title = "Loot"
     object_name = "step_loot"
-    explain = ("Roll once for each loot marker the crew carried off the table, on the table for its kind. Some "
-               "results need a second d20 for the credits. Information can be sold for XP or for credits; a Secret "
-               "can be kept aboard or sold; advanced weapons, technology and artifacts go to the stash: write down "
-               "what your group's table gave.")
+    explain = ""
+
+    def explanation(self) -> str:
+        from model.systems.stargrave.campaign import rules_for
+        r = rules_for(self.dialog.session.pack)
+        return (f"Roll a d{r.loot['die']} once for each loot marker the crew carried off the table, on the table for "
+                f"its kind. Some results need a d{r.loot['credits_die']} for the credits too. Information can be sold "
+                f"for {r.xp['information']} XP or for credits; a Secret can be kept aboard or sold; advanced weapons, "
+                "technology and artifacts go to the stash: write down what your group's table gave.")
+
     parts = ("loot",)
 
     def build(self) -> None:
