@@ -28,7 +28,7 @@ def install(window) -> None:
 
     record = QAction("&Record a Game…", window)
     record.setObjectName("record_game")
-    record.setShortcut(QKeySequence("Ctrl+G"))
+    record.setShortcuts([QKeySequence("Ctrl+G")])  # (setShortcut would build the Qt enums before the first show)
     record.setStatusTip("After a game: survival, experience, levels, loot and spending, step by step")
     campaign = QAction("&Campaign", window)
     campaign.setObjectName("campaign_page")
