@@ -19,6 +19,11 @@ ROOT = Path(__file__).resolve().parents[2]
 ICONS = ROOT / "resources" / "icons"
 
 
+def _channel_gap(a: int, b: int) -> int:
+    """The largest difference of one ARGB channel between two pixels."""
+    return max(abs(((a >> shift) & 0xFF) - ((b >> shift) & 0xFF)) for shift in (0, 8, 16, 24))
+
+
 def test_every_svg_icon_has_current_pngs_in_every_size(tmp_path):
     sys.path.insert(0, str(ROOT / "packaging"))
     try:
@@ -35,8 +40,10 @@ def test_every_svg_icon_has_current_pngs_in_every_size(tmp_path):
             committed = QImage(str(ICONS / "png" / name))
             assert committed.width() == size, f"{name} is missing: run packaging/render_ui_icons.py"
             new = QImage(str(fresh[name])).convertToFormat(committed.format())
-            # Same renderer, same pixels; allow a few for another Qt version's anti-aliasing.
-            differing = sum(committed.pixel(x, y) != new.pixel(x, y) for y in range(size) for x in range(size))
+            # Same renderer, same pixels, up to rounding: Qt's raster engine takes other SIMD paths on
+            # other CPUs and may land one step off in a channel. A stale icon differs by far more.
+            differing = sum(_channel_gap(committed.pixel(x, y), new.pixel(x, y)) > 2
+                            for y in range(size) for x in range(size))
             assert differing <= size * size // 50, f"{name} is stale: run packaging/render_ui_icons.py"
 
 
