@@ -350,3 +350,26 @@ def test_the_walkthrough_by_keyboard_from_the_crew_menu(win, user, tmp_path, qtb
     assert editor.session.data["campaign"]["games"][0]["out_of_action"] == ["captain"]
     win.tabs.setCurrentIndex(0)                       # the start page: no crew, no walk-through
     assert not win.a_record_game.isEnabled()
+
+
+def test_undo_inside_the_walkthrough_steps_back_through_what_was_entered(win, user, tmp_path, qtbot):
+    editor = open_crew(win, tmp_path)
+    dlg = walkthrough(user, editor)
+    title = W(dlg, QLineEdit, "gameTitle")
+    user.replace_text(title, "Night Raid")
+    next_step(user, dlg)
+    user.click(W(dlg, QCheckBox, "out_s2"))
+    next_step(user, dlg)
+    type_number(user, W(dlg, QSpinBox, "survival_0_value"), 12)
+    assert dlg.draft.record["survival"] == [{"who": "s2", "roll": 12}]
+    undo = (Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    user.key(QApplication.focusWidget(), *undo)            # the roll
+    assert dlg.draft.record["survival"] == [{"who": "s2"}]
+    assert W(dlg, QSpinBox, "survival_0_value").value() == 0
+    user.key(QApplication.focusWidget(), *undo)            # the tick
+    assert dlg.draft.record["out_of_action"] == [] and dlg.draft.record["survival"] == []
+    user.key(QApplication.focusWidget(), *undo)            # the typing in the title: one step
+    assert dlg.draft.record["title"] == "Game 1" and title.text() == "Game 1"
+    user.key(QApplication.focusWidget(), Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    assert dlg.draft.record["title"] == "Night Raid"
+    assert editor.session.stack.count() == 0 or not editor.session.dirty   # the document is untouched

@@ -11,12 +11,14 @@ import datetime
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (QDialog, QFrame, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMessageBox,
-                               QPushButton, QScrollArea, QStackedWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QAbstractSpinBox, QDialog, QFrame, QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem,
+                               QMessageBox, QPlainTextEdit, QPushButton, QScrollArea, QStackedWidget, QVBoxLayout,
+                               QWidget)
 
 from model import edits
 from model.systems.stargrave.tables import tables
 
+from ....binding import _undo_filter
 from ....icons import icon, severity_icon
 from ....widgets.common import heading, hint
 from .draft import GAMES, Draft, games_of
@@ -112,6 +114,16 @@ class RecordGameDialog(QDialog):
         self.finish.clicked.connect(self.accept)
         for keys in ("Ctrl+Return", "Ctrl+Enter"):
             QShortcut(QKeySequence(keys), self, self.accept)
+        # Undo and redo inside the walk-through step back through what was entered here (the document's own
+        # undo takes the whole game back once it is recorded).
+        for keys in QKeySequence.keyBindings(QKeySequence.StandardKey.Undo):
+            QShortcut(keys, self, lambda: self._history(self.draft.undo))
+        redo = QKeySequence.keyBindings(QKeySequence.StandardKey.Redo)
+        for extra in ("Ctrl+Shift+Z", "Ctrl+Y"):  # both, each once (a duplicate shortcut is ambiguous)
+            if QKeySequence(extra) not in redo:
+                redo.append(QKeySequence(extra))
+        for keys in redo:
+            QShortcut(keys, self, lambda: self._history(self.draft.redo))
         session.changed.connect(self._document_changed)
         self._following = True
         self.resize(1180, 780)
@@ -175,6 +187,14 @@ class RecordGameDialog(QDialog):
                 item.setToolTip(step.title)
         self.summary.setText(self.summary_text())
         self._update_buttons()
+        for w in self.findChildren(QLineEdit) + self.findChildren(QPlainTextEdit) + self.findChildren(QAbstractSpinBox):
+            w.installEventFilter(_undo_filter)   # Ctrl+Z is the walk-through's, not one field's
+
+    def _history(self, step) -> None:
+        if step():
+            for s in self.steps:      # every step shows the record as it was
+                s.refresh()
+            self.refresh()
 
     def summary_text(self) -> str:
         from . import steps

@@ -10,6 +10,7 @@ pointed into the record.
 from __future__ import annotations
 
 import copy
+from contextlib import contextmanager
 
 from model import pointer as jp
 from model.evaluate import Result, evaluate
@@ -39,6 +40,9 @@ class Draft:
         self.reopened = index is not None
         self.record = copy.deepcopy(record) if record is not None else new_record(self.index + 1, today)
         self.original = copy.deepcopy(self.record) if record is not None else None
+        self.undone: list[dict] = []      # records undone inside the walk-through (redo takes them back)
+        self.done: list[dict] = []        # records before each change inside the walk-through
+        self._last_path: str | None = None
         self.rebase(data)
 
     # -- the two documents ------------------------------------------------------------------------------
@@ -67,8 +71,48 @@ class Draft:
     def get(self, path: str, default=None):
         return jp.get(self.record, path, default) if path else self.record
 
+    @contextmanager
+    def one_step(self, path: str | None = None):
+        """Changes made inside are one step of the walk-through's undo (a roll and what follows from it);
+        with `path`, the next change to the same path joins it (typing a two-digit roll)."""
+        self._remember(path)
+        self._grouped = True
+        try:
+            yield
+        finally:
+            self._grouped = False
+            self._last_path = path
+
+    def _remember(self, path: str | None) -> None:
+        """Keep the record as it was before a change; typing on in one field is one step."""
+        if getattr(self, "_grouped", False):
+            return
+        if path is None or path != self._last_path:
+            self.done.append(copy.deepcopy(self.record))
+        self._last_path = path
+        self.undone.clear()
+
+    def undo(self) -> bool:
+        if not self.done:
+            return False
+        self.undone.append(self.record)
+        self.record = self.done.pop()
+        self._last_path = None
+        self.reevaluate()
+        return True
+
+    def redo(self) -> bool:
+        if not self.undone:
+            return False
+        self.done.append(self.record)
+        self.record = self.undone.pop()
+        self._last_path = None
+        self.reevaluate()
+        return True
+
     def set(self, path: str, value) -> None:
         """Set a value inside the record (creating the member), then evaluate again."""
+        self._remember(path if not path.endswith("/-") else None)
         tokens = jp.split(path)
         node = self.record
         for tok in tokens[:-1]:
@@ -83,7 +127,15 @@ class Draft:
             node[last] = copy.deepcopy(value)
         self.reevaluate()
 
+    def set_many(self, values: dict[str, object]) -> None:
+        """Set several top-level members of the record as one change (one step of the walk-through's undo)."""
+        self._remember(None)
+        for path, value in values.items():
+            self.record[jp.split(path)[0]] = copy.deepcopy(value)
+        self.reevaluate()
+
     def remove(self, path: str) -> None:
+        self._remember(None)
         tokens = jp.split(path)
         node = self.record
         for tok in tokens[:-1]:

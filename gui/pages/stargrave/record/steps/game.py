@@ -173,8 +173,7 @@ class OutStep(Step):
             order = {f: i for i, f in enumerate(self._ids)}
             out.sort(key=lambda x: order.get(x, 999))
             survival.sort(key=lambda s: order.get(s.get("who") if isinstance(s, dict) else "", 999))
-        self.draft.record["survival"] = survival
-        self.draft.set("/out_of_action", out)
+        self.draft.set_many({"/out_of_action": out, "/survival": survival})
         self.dialog.changed()
 
     def empty(self) -> bool:

@@ -175,11 +175,12 @@ class LootStep(Step):
         row["choice"].setVisible(bool(takes) or finds or "find" in entry)
 
     def _set(self, n: int, key: str, value) -> None:
-        if value is None:
-            self.draft.remove(f"/loot/{n}/{key}")
-        else:
-            self.draft.set(f"/loot/{n}/{key}", value)
-        self._follow_up(n)
+        with self.draft.one_step(f"/loot/{n}/{key}"):
+            if value is None:
+                self.draft.remove(f"/loot/{n}/{key}")
+            else:
+                self.draft.set(f"/loot/{n}/{key}", value)
+            self._follow_up(n)
         self.dialog.changed()
 
     def _facts(self) -> list:
