@@ -115,7 +115,9 @@ def record_game_1(user, editor):
     assert W(dlg, object, "xpTotal").text().startswith("240 XP this game")
     next_step(user, dlg)
     user.click(W(dlg, QPushButton, "buyLevel_captain"))
+    assert "[SG-CAMP-16]" in W(dlg, object, "level_0_issue").toolTip()     # no power chosen yet: at the row
     pick(user, W(dlg, QComboBox, "level_0_pick"), "Healing")
+    assert W(dlg, object, "level_0_issue").toolTip() == ""
     user.click(W(dlg, QPushButton, "buyLevel_first_mate"))
     # 240 XP bought two levels: a third is refused, with the reason
     assert not W(dlg, QPushButton, "buyLevel_captain").isEnabled()

@@ -58,6 +58,9 @@ class Step(QWidget):
     def issues(self) -> list:
         return self.draft.issues(*self.parts) if self.parts else []
 
+    def row_issues(self, part: str, i: int) -> list:
+        return self.draft.issues(f"{part}/{i}")
+
     def show_issues(self) -> None:
         self.issue_box.set_issues(self.issues())
 
@@ -104,3 +107,29 @@ class IssueList(QFrame):
             h.addWidget(text, 1)
             self.lay.addWidget(row)
         self.setVisible(bool(key))
+
+
+class RowBadge(QLabel):
+    """The worst issue of one row of a step, at the row: its icon, and the messages as tooltip."""
+
+    def __init__(self):
+        super().__init__()
+        self.setFixedWidth(self.fontMetrics().height() + 4)
+        self.state = None
+
+    def set_issues(self, issues: list) -> None:
+        state = tuple((i.severity, i.message) for i in issues)
+        if state == self.state:
+            return
+        self.state = state
+        if not issues:
+            self.clear()
+            self.setToolTip("")
+            self.setAccessibleName("")
+            return
+        worst = "error" if any(i.is_error for i in issues) else issues[0].severity
+        size = self.fontMetrics().height()
+        self.setPixmap(severity_icon(worst).pixmap(size, size))
+        text = "\n".join(f"{i.message} [{i.rule}]" for i in issues)
+        self.setToolTip(text)
+        self.setAccessibleName(f"{worst}: {text}")

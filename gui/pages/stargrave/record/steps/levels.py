@@ -8,7 +8,7 @@ from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QGridLayout, QHBoxLayout, QLabel, QPushButton
 
 from .....widgets.common import Card, hint
-from ..step import Step
+from ..step import RowBadge, Step
 from .common import show_now, ROLES, clear_layout
 
 UPGRADE_WORDS = {"reduce": "lower a power's activation by 1", "improve": "+1 to a characteristic",
@@ -99,6 +99,7 @@ class LevelsStep(Step):
             row["what"].setText(info.get("words", ""))
             self._fill_kind(row["kind"], info, entry)
             self._fill_pick(row["pick"], info, entry)
+            row["badge"].set_issues(self.row_issues("levels", i))
         self.none.setVisible(not entries)
 
     def _rebuild(self, entries: list) -> None:
@@ -125,7 +126,10 @@ class LevelsStep(Step):
             self.grid.addWidget(kind, r, 1)
             self.grid.addWidget(pick, r, 2)
             self.grid.addWidget(remove, r, 3)
-            self.rows.append({"what": what, "kind": kind, "pick": pick, "remove": remove})
+            badge = RowBadge()
+            badge.setObjectName(f"level_{r}_issue")
+            self.grid.addWidget(badge, r, 4)
+            self.rows.append({"what": what, "kind": kind, "pick": pick, "remove": remove, "badge": badge})
         self.grid.setColumnStretch(2, 1)
         show_now(self.grid)
 

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import (QButtonGroup, QGridLayout, QHBoxLayout, QLabel, Q
                                QSpinBox, QWidget)
 
 from .....widgets.common import Card, hint
-from ..step import Step
+from ..step import RowBadge, Step
 from .common import show_now, CountBox, DieField, clear_layout, game_facts
 
 
@@ -85,6 +85,7 @@ class LootStep(Step):
             row["credits"].setVisible(bool(info.get("needs_credits_roll")) or "credits_roll" in entry)
             row["result"].setText(info.get("words", "") if "roll" in entry else "Roll or type the d20.")
             self._show_choice(row, info, entry)
+            row["badge"].set_issues(self.row_issues("loot", i))
         self.none.setVisible(not entries)
         facts_game = game_facts(self.draft)
         info = facts_game.get("info_xp", 0)
@@ -144,9 +145,12 @@ class LootStep(Step):
             self.grid.addWidget(credits, 2 * r, 2)
             self.grid.addWidget(result, 2 * r, 3)
             self.grid.addWidget(remove, 2 * r, 4)
+            badge = RowBadge()
+            badge.setObjectName(f"loot_{r}_issue")
+            self.grid.addWidget(badge, 2 * r, 5)
             self.grid.addWidget(choice, 2 * r + 1, 1, 1, 4)
             self.rows.append({"die": die, "credits": credits, "result": result, "choice": choice,
-                              "take": (take_a, take_b), "find": (find_name, find_slots, find_value)})
+                              "take": (take_a, take_b), "find": (find_name, find_slots, find_value), "badge": badge})
         self.grid.setColumnStretch(3, 1)
         show_now(self.grid)
 

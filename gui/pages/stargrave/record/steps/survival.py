@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QLineEdit
 
 from .....widgets.common import Card, hint
-from ..step import Step
+from ..step import RowBadge, Step
 from .common import show_now, ROLES, DieField, clear_layout, who_label
 
 
@@ -63,6 +63,7 @@ class SurvivalStep(Step):
             if row["result"] is not None:
                 self._show_result_widget(row["result"], entry.get("result"))
             row["outcome"].setText(words[i] if i < len(words) else "")
+            row["badge"].set_issues(self.row_issues("survival", i) + self._out_issues(entry.get("who")))
         self.nobody.setVisible(not entries)
 
     def _rebuild(self, entries: list) -> None:
@@ -102,10 +103,17 @@ class SurvivalStep(Step):
                     combo.activated.connect(lambda i, c=combo, n=r: self._set_result(n, c.itemData(i)))
                     row["result"] = combo
                     self.grid.addWidget(combo, r, 2)
+            row["badge"] = RowBadge()
+            row["badge"].setObjectName(f"survival_{r}_issue")
+            self.grid.addWidget(row["badge"], r, 4)
             self.grid.addWidget(row["outcome"], r, 3)
             self.rows.append(row)
         self.grid.setColumnStretch(3, 1)
         show_now(self.grid)
+
+    def _out_issues(self, who) -> list:
+        out = self.draft.record.get("out_of_action") or []
+        return self.row_issues("out_of_action", out.index(who)) if who in out else []
 
     def _die(self) -> int:
         from model.systems.stargrave.campaign import rules_for
