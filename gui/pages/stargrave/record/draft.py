@@ -155,7 +155,7 @@ class Draft:
         for i in self.after.issues:
             if not jp.is_within(i.pointer, base):
                 continue
-            if not parts or any(jp.is_within(i.pointer, jp.child(base, p)) for p in parts):
+            if not parts or any(jp.is_within(i.pointer, jp.child(base, *p.split("/"))) for p in parts):
                 out.append(i)
         return out
 
