@@ -375,3 +375,32 @@ def test_undo_inside_the_walkthrough_steps_back_through_what_was_entered(win, us
     user.key(QApplication.focusWidget(), Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
     assert dlg.draft.record["title"] == "Night Raid"
     assert editor.session.stack.count() == 0 or not editor.session.dirty   # the document is untouched
+
+
+def test_SG_CAMP_07_an_officer_result_comes_from_the_groups_table_when_the_pack_has_one(win, user, tmp_path,
+                                                                                         qtbot, monkeypatch):
+    from model.paths import rules_dir
+    house = json.loads((rules_dir() / "stargrave.json").read_text(encoding="utf-8"))
+    house["id"], house["name"] = "our-table", "Our Table's Stargrave"
+    house["campaign"]["survival"]["officer"] = [{"from": 1, "to": 10, "result": "Laid Up", "effect": "none"},
+                                                {"from": 11, "to": 20, "result": "Back on Deck", "effect": "none"}]
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    (folder / "our-table.json").write_text(json.dumps(house), encoding="utf-8")
+    monkeypatch.setenv("STARWRIGHT_USER_RULES", str(folder))
+    crew = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    crew["rules"] = {"pack": "our-table"}
+    path = tmp_path / "house.starwright"
+    path.write_text(json.dumps(crew), encoding="utf-8")
+    editor = win.open_path(str(path))
+    dlg = walkthrough(user, editor)
+    next_step(user, dlg)
+    user.click(W(dlg, QCheckBox, "out_captain"))
+    next_step(user, dlg)
+    result = W(dlg, QComboBox, "survival_result_0")                   # picked from the table, not typed
+    assert [result.itemText(i) for i in range(1, result.count())] == ["Laid Up", "Back on Deck"]
+    type_number(user, W(dlg, QSpinBox, "survival_0_value"), 14)       # ... or rolled on it
+    assert "Back on Deck" in W(dlg, object, "survival_outcome_0").text()
+    pick(user, result, "Laid")
+    assert dlg.draft.record["survival"] == [{"who": "captain", "roll": 14, "result": "Laid Up"}]
+    assert "Laid Up" in W(dlg, object, "survival_outcome_0").text()
