@@ -4,11 +4,12 @@ injured, and the way into the "Record a game" walk-through (activating a game re
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QPushButton, QTableWidget,
+from PySide6.QtWidgets import (QHBoxLayout, QHeaderView, QLabel, QPushButton, QTableWidget,
                                QVBoxLayout)
 
 from ...icons import icon
 from ...widgets.common import Card, fill_cell, heading, hint
+from ...widgets.tables import pick_table
 from ..base import Page
 
 ROLE = Qt.ItemDataRole.UserRole
@@ -16,19 +17,9 @@ COLUMNS = ["#", "Title", "Date", "XP", "Levels", "Loot", "Credits in / out", "XP
 
 
 def _table(cols: list[str], name: str, accessible: str) -> QTableWidget:
-    t = QTableWidget(0, len(cols))
-    t.setObjectName(name)
-    t.setAccessibleName(accessible)
-    t.setHorizontalHeaderLabels(cols)
-    t.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    t.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    t.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    t.setTabKeyNavigation(False)
-    t.setAlternatingRowColors(True)
+    t = pick_table(cols, name, accessible)
     t.setWordWrap(False)
     t.setTextElideMode(Qt.TextElideMode.ElideRight)   # the whole text is the cell's tooltip
-    t.verticalHeader().hide()
-    t.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     return t
 
 

@@ -41,6 +41,12 @@ class Step(QWidget):
     def t(self):
         return self.dialog.t
 
+    @property
+    def rules(self):
+        """The campaign rules of the crew's rules pack (model.systems.stargrave.campaign)."""
+        from model.systems.stargrave.campaign import rules_for
+        return rules_for(self.dialog.session.pack)
+
     def explanation(self) -> str:
         """The words under the step's title (numbers come from the rules pack)."""
         return self.explain

@@ -4,13 +4,14 @@ sell finds; the credits follow every action. Each action is one entry of the rec
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QGridLayout, QHBoxLayout, QHeaderView, QLabel,
+from PySide6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QLabel,
                                QLineEdit, QListWidget, QListWidgetItem, QPushButton, QTableWidget, QVBoxLayout)
 
 from model.systems.stargrave import record_choices as choices
 from model.systems.stargrave.campaign_choices import stash_origins
 
 from .....widgets.common import Card, fill_cell, heading, hint
+from .....widgets.tables import pick_table
 from ..step import Step
 from .common import ROLES, game_facts
 
@@ -18,16 +19,7 @@ ROLE = Qt.ItemDataRole.UserRole
 
 
 def _table(cols: list[str], name: str) -> QTableWidget:
-    t = QTableWidget(0, len(cols))
-    t.setObjectName(name)
-    t.setHorizontalHeaderLabels(cols)
-    t.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    t.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    t.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    t.setTabKeyNavigation(False)
-    t.verticalHeader().hide()
-    t.setAlternatingRowColors(True)
-    t.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    t = pick_table(cols, name)
     t.horizontalHeader().setStretchLastSection(True)
     return t
 

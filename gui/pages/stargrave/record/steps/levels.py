@@ -21,8 +21,7 @@ class LevelsStep(Step):
     explain = ""
 
     def explanation(self) -> str:
-        from model.systems.stargrave.campaign import rules_for
-        r = rules_for(self.dialog.session.pack)
+        r = self.rules
         return (f"Every {r.level_cost} unspent XP buys one level for the Captain or the First Mate, as many as the XP "
                 "allows, split as you like. The new level's number decides its upgrade. The Captain stays "
                 f"{r.levels['band_min']} to {r.levels['band_max']} levels above the First Mate. XP you do not spend "

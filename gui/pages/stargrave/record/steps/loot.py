@@ -17,8 +17,7 @@ class LootStep(Step):
     explain = ""
 
     def explanation(self) -> str:
-        from model.systems.stargrave.campaign import rules_for
-        r = rules_for(self.dialog.session.pack)
+        r = self.rules
         return (f"Roll a d{r.loot['die']} once for each loot marker the crew carried off the table, on the table for "
                 f"its kind. Some results need a d{r.loot['credits_die']} for the credits too. Information can be sold "
                 f"for {r.xp['information']} XP or for credits; a Secret can be kept aboard or sold; advanced weapons, "
@@ -27,8 +26,7 @@ class LootStep(Step):
     parts = ("loot",)
 
     def build(self) -> None:
-        from model.systems.stargrave.campaign import rules_for
-        tables = rules_for(self.dialog.session.pack).loot_tables()
+        tables = self.rules.loot_tables()
         row = QHBoxLayout()
         self.add: dict[str, QPushButton] = {}
         for key, table in tables.items():
@@ -210,12 +208,10 @@ class LootStep(Step):
             self.draft.set(f"/loot/{n}/find", {"name": "", "slots": 1, "value": 0})
 
     def _die(self) -> int:
-        from model.systems.stargrave.campaign import rules_for
-        return rules_for(self.dialog.session.pack).loot["die"]
+        return self.rules.loot["die"]
 
     def _credits_die(self) -> int:
-        from model.systems.stargrave.campaign import rules_for
-        return rules_for(self.dialog.session.pack).loot["credits_die"]
+        return self.rules.loot["credits_die"]
 
     def _rolled_here(self, n: int) -> bool:
         return n < len(self.rows) and self.rows[n]["die"].rolled

@@ -17,8 +17,7 @@ class SurvivalStep(Step):
                "group's table said. Then use any Between Games powers (note them on the first step).")
 
     def explanation(self) -> str:
-        from model.systems.stargrave.campaign import rules_for
-        rules = rules_for(self.dialog.session.pack)
+        rules = self.rules
         rows = ", ".join(f"{r['from']}–{r['to']} {r['result']}" if r["from"] != r["to"] else f"{r['from']} {r['result']}"
                          for r in rules.survival["soldier"])
         return (f"Roll a d{rules.survival['die']} for each soldier taken out of action, or type what you rolled with "
@@ -69,8 +68,7 @@ class SurvivalStep(Step):
     def _rebuild(self, entries: list) -> None:
         clear_layout(self.grid)
         self.rows = []
-        from model.systems.stargrave.campaign import rules_for
-        table = rules_for(self.dialog.session.pack).survival["officer"]
+        table = self.rules.survival["officer"]
         for r, entry in enumerate(entries):
             who = entry.get("who", "")
             name = QLabel(who_label(self.draft, who))
@@ -116,8 +114,7 @@ class SurvivalStep(Step):
         return self.row_issues("out_of_action", out.index(who)) if who in out else []
 
     def _die(self) -> int:
-        from model.systems.stargrave.campaign import rules_for
-        return rules_for(self.dialog.session.pack).survival["die"]
+        return self.rules.survival["die"]
 
     @staticmethod
     def _show_result_widget(w, value) -> None:

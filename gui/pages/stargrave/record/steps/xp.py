@@ -19,8 +19,7 @@ class XpStep(Step):
     parts = ("xp",)
 
     def build(self) -> None:
-        from model.systems.stargrave.campaign import rules_for
-        xp = rules_for(self.dialog.session.pack).xp
+        xp = self.rules.xp
         self.awards = list(xp.get("awards", [])) + [{"key": "bonus", "label": "scenario bonus XP", "each": 1,
                                                      "cap": None}]
         card = Card("This game's experience")
