@@ -93,7 +93,7 @@ class CampaignPage(Page):
 
     def open_walkthrough(self, index: int | None, dice=None):
         from .record import open_walkthrough
-        return open_walkthrough(self.session, self.window(), index, dice)
+        return open_walkthrough(self.session, self, index, dice)
 
     def _open_selected(self) -> None:
         r = self.games.currentRow()

@@ -65,7 +65,7 @@ class FoundingBanner(QFrame):
         from .record import open_walkthrough
         n = games_played(self.session)
         if n:
-            dlg = open_walkthrough(self.session, self.window(), n - 1)
+            dlg = open_walkthrough(self.session, self, n - 1)
             dlg.go(len(dlg.steps) - 1)
 
     def refresh(self) -> None:

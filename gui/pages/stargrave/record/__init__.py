@@ -3,6 +3,13 @@
 from __future__ import annotations
 
 
+def editor_of(widget):
+    """The document editor a widget is in: the walk-through is its child window and closes with it."""
+    while widget is not None and not getattr(widget, "is_document_editor", False):
+        widget = widget.parentWidget()
+    return widget
+
+
 def open_walkthrough(session, parent=None, index: int | None = None, dice=None):
     """Show the walk-through for a new game (index None) or for recorded game `index`; one per document.
 
@@ -22,7 +29,7 @@ def open_walkthrough(session, parent=None, index: int | None = None, dice=None):
                 return current
     except RuntimeError:  # deleted already
         pass
-    dlg = RecordGameDialog(session, index, parent, dice)
+    dlg = RecordGameDialog(session, index, editor_of(parent) or parent, dice)
     session.record_dialog = dlg
     dlg.show()
     dlg.raise_()

@@ -14,8 +14,8 @@ from .common import campaign_before, figures_before
 class GameStep(Step):
     title = "The game"
     object_name = "step_game"
-    explain = ("Name the game and say when it was played. Before every game the crew pays the upkeep of its "
-               "Assault Armour; the check below says whether the credits cover it.")
+    explain = ("Name the game and say when it was played. Before every game the crew pays the upkeep of the "
+               "equipment that has one; the check below says whether the credits cover it.")
     parts = ("title", "date", "notes", "activate_secret")
 
     def build(self) -> None:
@@ -107,12 +107,12 @@ class GameStep(Step):
         d = self.draft.before.derived or {}
         due, have = d.get("upkeep", 0), d.get("credits_left", 0)
         if not due:
-            self.upkeep_words.setText(f"No upkeep is due: the crew fields no Assault Armour. Credits: {have} Cr.")
+            self.upkeep_words.setText(f"No upkeep is due: nothing the crew fields has one. Credits: {have} Cr.")
         elif have >= due:
-            self.upkeep_words.setText(f"Upkeep {due} Cr for Assault Armour, paid from {have} Cr: "
+            self.upkeep_words.setText(f"Upkeep {due} Cr, paid from {have} Cr: "
                                       f"{have - due} Cr left for the game.")
         else:
-            self.upkeep_words.setText(f"Upkeep {due} Cr for Assault Armour, but the crew has only {have} Cr: "
+            self.upkeep_words.setText(f"Upkeep {due} Cr, but the crew has only {have} Cr: "
                                       "it cannot pay all of it. The issues below say who is affected.")
 
     def empty(self) -> bool:
@@ -127,9 +127,12 @@ class GameStep(Step):
 class OutStep(Step):
     title = "Out of action"
     object_name = "step_out"
-    explain = ("Tick every figure whose Health dropped to 0 during the game. In a campaign they are out of "
-               "action, not dead: each rolls for survival in the next step. Anyone taken out also earns the crew "
-               "30 XP once.")
+    explain = ""
+
+    def explanation(self) -> str:
+        return ("Tick every figure whose Health dropped to 0 during the game. In a campaign they are out of action, "
+                "not dead: each rolls for survival in the next step. Anyone taken out also earns the crew "
+                f"{self.rules.xp['out_of_action']} XP once.")
     parts = ("out_of_action",)
 
     def build(self) -> None:
