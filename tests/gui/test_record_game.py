@@ -404,3 +404,27 @@ def test_SG_CAMP_07_an_officer_result_comes_from_the_groups_table_when_the_pack_
     pick(user, result, "Laid")
     assert dlg.draft.record["survival"] == [{"who": "captain", "roll": 14, "result": "Laid Up"}]
     assert "Laid Up" in W(dlg, object, "survival_outcome_0").text()
+
+
+def test_every_game_of_a_broken_campaign_opens_in_the_walkthrough_with_its_issues(win, user, qtbot):
+    """Bad records (a roll of 21, an id not in the crew, a take not offered...) show at their steps; nothing
+    raises, and closing without changes asks nothing and changes nothing."""
+    editor = win.open_path(str(resources_dir() / "examples" / "broken-campaign.starwright"))
+    s = editor.session
+    before = json.dumps(s.data)
+    campaign = editor.pages[-1]
+    editor.show_page(campaign)
+    games = W(editor, QTableWidget, "campaignGames")
+    bad_rows = [r for r in range(games.rowCount()) if games.item(r, 1).icon().cacheKey() != 0
+                and not games.item(r, 1).icon().isNull()]
+    assert bad_rows                                              # the games at fault carry an issue icon
+    seen = set()
+    for g in range(games.rowCount()):
+        dlg = campaign.open_walkthrough(g)
+        for i, step in enumerate(dlg.steps):
+            dlg.go(i)
+            seen.update(x.rule for x in step.issues())
+        dlg.reject()
+        assert not dlg.isVisible()
+    assert {"SG-CAMP-04", "SG-CAMP-16", "SG-LOOT-02", "SG-LOOT-04", "SG-LOOT-07"} <= seen
+    assert json.dumps(s.data) == before and not s.dirty

@@ -37,8 +37,7 @@ class RecordGameDialog(QDialog):
         self.dice = dice if dice is not None else steps.default_dice()
         record = games_of(session.data)[index] if index is not None else None
         today = datetime.date.today().isoformat()
-        self.draft = Draft(session.data, session.kind, index, record if isinstance(record, dict) else None,
-                           today, session.path)
+        self.draft = Draft(session.data, session.kind, index, record, today, session.path)
         number = self.draft.index + 1
         self.setWindowTitle(f"Change game {number}" if self.draft.reopened else f"Record game {number}")
 

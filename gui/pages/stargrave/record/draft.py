@@ -38,8 +38,12 @@ class Draft:
         games = games_of(data)
         self.index = len(games) if index is None else index     # where the record goes
         self.reopened = index is not None
-        self.record = copy.deepcopy(record) if record is not None else new_record(self.index + 1, today)
-        self.original = copy.deepcopy(self.record) if record is not None else None
+        # A reopened game whose record is not a game record (the file says so): an empty one replaces it if the
+        # player enters anything; closing without entering anything leaves the file's record as it is.
+        self.broken = self.reopened and not isinstance(record, dict)
+        fresh = not isinstance(record, dict)
+        self.record = new_record(self.index + 1, today) if fresh else copy.deepcopy(record)
+        self.original = copy.deepcopy(self.record) if self.reopened else None
         self.undone: list[dict] = []      # records undone inside the walk-through (redo takes them back)
         self.done: list[dict] = []        # records before each change inside the walk-through
         self._last_path: str | None = None

@@ -48,6 +48,11 @@ class GameStep(Step):
         card.add(self.secret)
         self.column.addWidget(card)
 
+        self.broken = hint("The file's record of this game is not a game record, so nothing of it counts. "
+                           "What you enter here replaces it; Cancel leaves it as it is.")
+        self.broken.setObjectName("brokenRecord")
+        self.column.addWidget(self.broken)
+
         upkeep = Card("Upkeep before the game")
         row = QVBoxLayout()
         self.upkeep_icon = QLabel()
@@ -90,6 +95,7 @@ class GameStep(Step):
 
     def refresh(self) -> None:
         r = self.draft.record
+        self.broken.setVisible(self.draft.broken)
         if self.title_edit.text() != (r.get("title") or ""):
             self.title_edit.setText(r.get("title") or "")
         date = QDate.fromString(str(r.get("date") or ""), "yyyy-MM-dd")
