@@ -12,6 +12,7 @@ from model.storage import dumps, from_data, load, save
 from model.systems.stargrave import campaign
 from model.systems.stargrave.campaign import dice
 from tests.conftest import EXAMPLES
+from tests.model.mutations import mutate
 from tests.model.campaign_helpers import CAMPAIGN, FOUNDED, at, crew, game, issues, run
 
 PACK = builtin_pack("stargrave")
@@ -223,12 +224,17 @@ def test_SG_CAMP_12_the_first_mate_stays_5_to_20_levels_below_the_captain_after_
     assert not [i for i in issues(close) if i.is_error and i.rule != "SG-CAMP-12"]
 
 
-def test_SG_CAMP_14_a_first_mate_learns_a_non_basic_power_at_plus_2_not_plus_4():
+def first_mate_learns(power):
+    """Levels 1-3 for the First Mate, then 4 (reduce) and 5 (learn `power`) in a second game."""
     levels = [lv("first_mate", "reduce", power="Target Lock"), lv("first_mate", "improve", characteristic="will"),
               lv("first_mate", "reduce", power="Reflex Move")]
-    data = crew(game(xp=FULL, levels=levels),
+    return crew(game(xp=FULL, levels=levels),
                 game(xp=FULL, levels=[lv("first_mate", "reduce", power="Energy Shield"),
-                                      lv("first_mate", "learn", power="Fortune")]))
+                                      lv("first_mate", "learn", power=power)]))
+
+
+def test_SG_CAMP_14_a_first_mate_learns_a_non_basic_power_at_plus_2_not_plus_4():
+    data = first_mate_learns("Fortune")
     assert not [i for i in issues(data) if i.is_error]
     fm = run(data).derived["first_mate"]
     fortune = next(p for p in fm["powers"] if p["name"] == "Fortune")
@@ -238,11 +244,7 @@ def test_SG_CAMP_14_a_first_mate_learns_a_non_basic_power_at_plus_2_not_plus_4()
 
 
 def test_SG_CAMP_14_a_basic_power_is_learned_at_its_listed_value_and_unknown_or_known_powers_are_issues():
-    levels = [lv("first_mate", "reduce", power="Target Lock"), lv("first_mate", "improve", characteristic="will"),
-              lv("first_mate", "reduce", power="Reflex Move")]
-    data = crew(game(xp=FULL, levels=levels),
-                game(xp=FULL, levels=[lv("first_mate", "reduce", power="Energy Shield"),
-                                      lv("first_mate", "learn", power="Camouflage")]))
+    data = first_mate_learns("Camouflage")
     fm = run(data).derived["first_mate"]
     camo = next(p for p in fm["powers"] if p["name"] == "Camouflage")
     assert camo["activation"] == camo["base_activation"] and camo["basic"]
@@ -266,14 +268,13 @@ def test_SG_CAMP_15_improve_adds_one_to_the_real_value():
 @pytest.mark.parametrize("key,most", [("move", 7), ("fight", 6), ("shoot", 6), ("will", 8), ("health", 25)])
 def test_SG_PROF_03_no_characteristic_is_improved_past_its_maximum(key, most):
     pack = copy.deepcopy(PACK.data)
-    captain = FOUNDED["captain"]
     real = campaign.replay(crew(), pack).founded["captain"]["base_profile"][key]
     pack["figures"]["captain"]["profile"][key] += most - real     # the Captain starts at the maximum
     data = crew(game(xp=FULL, levels=[lv("captain", "reduce", power="Healing"),
                                       lv("captain", "improve", characteristic=key)]))
     found = campaign.replay(data, pack).issues
     assert [(i.rule, i.pointer) for i in found] == [("SG-PROF-03", "/campaign/games/0/levels/1/characteristic")]
-    assert captain  # the founded record is untouched
+    assert "its maximum" in found[0].message
 
 
 def test_SG_CAMP_16_no_activation_goes_below_4():
@@ -528,3 +529,60 @@ def test_SG_CAMP_01_every_prefix_replays_and_removing_the_last_game_gives_back_t
         result = run(prefix)                         # never raises, through the whole evaluation
         assert result.derived["campaign"]["games"] == k
         assert campaign.replay(prefix, PACK).final == full.states[k]
+
+
+# ---- the schema ---------------------------------------------------------------------------------
+
+def test_SG_CAMP_01_version_2_reuses_version_1s_definitions_so_their_bounds_hold():
+    from model.validation import is_valid, validator
+    schema = validator("stargrave-crew.v2.json").schema
+    assert schema["properties"]["captain"] == {"$ref": "stargrave-crew.v1.json#/$defs/officer"}
+    long_name = crew()
+    long_name["soldiers"][0]["name"] = "x" * 501        # v1 bounds a name at 500 characters
+    assert not is_valid("stargrave-crew.v2.json", long_name)
+    assert is_valid("stargrave-crew.v2.json", crew(game()))
+
+
+def test_SG_CAMP_01_a_wrongly_typed_field_in_a_game_is_reported_at_its_pointer_and_kept(tmp_path):
+    data = crew(game(out_of_action=["s1"], survival=[{"who": "s1", "roll": "six"}], xp={"loot": 2.5}))
+    loaded = from_data(copy.deepcopy(data), "c")                       # opens
+    result = run(loaded.data)
+    where = {i.pointer for i in result.issues if i.is_error}
+    assert {"/campaign/games/0/survival/0/roll", "/campaign/games/0/xp/loot"} <= where
+    assert result.derived["campaign"]["game_xp"] == [60]
+
+
+def test_SG_CAMP_01_checking_again_after_an_edit_revalidates_the_changed_game():
+    data = crew(game(xp={"loot": 1}), game(xp={"loot": 2}))
+    assert not [i for i in run(data).issues if i.rule == "SCHEMA"]
+    data["campaign"]["games"][1]["xp"]["loot"] = "two"
+    assert {i.pointer for i in run(data).issues if i.rule == "SCHEMA"} == {"/campaign/games/1/xp/loot"}
+    data["campaign"]["games"][1]["xp"]["loot"] = 2
+    assert not [i for i in run(data).issues if i.rule == "SCHEMA"]
+
+
+LEAF = st.one_of(st.none(), st.booleans(), st.integers(-30, 400), st.text(max_size=8),
+                 st.sampled_from(["s1", "captain", "reduce", "learn", "Healing", "will", "digital", "secret", "keep",
+                                  "xp", "Shield", "Recruit"]))
+ANY = st.recursive(LEAF, lambda kids: st.one_of(st.lists(kids, max_size=3),
+                                                st.dictionaries(st.sampled_from(["who", "roll", "table", "name", "id", "type", "x"]),
+                                                                kids, max_size=3)), max_leaves=6)
+
+
+@st.composite
+def mutated_campaigns(draw):
+    base = draw(st.sampled_from([CAMPAIGN, json.loads((EXAMPLES / "broken-campaign.starwright").read_text())]))
+    return mutate(draw, base, ANY, under="/campaign/")
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated_campaigns())
+def test_SG_CAMP_01_any_wrong_campaign_record_opens_and_is_reported_never_raises(data):
+    from model.sheets import SheetOptions, export_pdf
+    loaded = from_data(copy.deepcopy(data), "c")          # a campaign record is never refused on load
+    result = run(loaded.data)
+    assert all(i.message and i.severity in ("error", "warning", "info") for i in result.issues)
+    assert result.derived["campaign"]["games"] == len(loaded.data["campaign"]["games"]) \
+        if isinstance(loaded.data.get("campaign"), dict) and isinstance(loaded.data["campaign"].get("games"), list) else True
+    if len(result.derived["campaign"]["history"]) % 7 == 1:    # now and then, print it too
+        export_pdf(loaded.data, result, SheetOptions(paper="a4", invariant=True))

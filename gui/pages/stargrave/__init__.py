@@ -41,9 +41,7 @@ def describe(pointer: str, data: dict) -> str:
         if tok.isdigit():
             item = jp.get(data, jp.join(*tokens[: i + 1]))
             if isinstance(item, dict):
-                label = item.get("name") or item.get("type") or f"#{int(tok) + 1}"
-                if tokens[i - 1] == "games":
-                    label = f"Game {int(tok) + 1}" + (f" “{item['title']}”" if item.get("title") else "")
+                label = item.get("name") or item.get("type") or item.get("title") or f"#{int(tok) + 1}"
                 if tokens[i - 1] == "soldiers":
                     label = f"#{int(tok) + 1} {item.get('name') or item.get('type', '')}".strip()
             elif isinstance(item, str):

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QFormLayout, QGridLayout, QHBo
 from model.systems.stargrave.tables import tables
 from model.systems.stargrave.derive import format_profile_value, format_value
 from model.systems.stargrave.tables import KEYS
+from model.systems.stargrave import founded_derived
 
 from ...icons import icon, severity_icon
 from ...widgets.common import Card, Meter, heading, hint
@@ -131,13 +132,15 @@ class CrewPage(Page):
         self._refresh_issues()
 
     def _refresh_numbers(self) -> None:
-        d = self.session.result.derived
+        d = founded_derived(self.session.result.derived)
         crew = self.t.crew
         if not d:
             return
         spent, start = d["credits_spent"], d["credits_start"]
         left = d["credits_left"]
-        played = (d.get("campaign") or {}).get("games")
+        now = self.session.result.derived
+        played = (now.get("campaign") or {}).get("games")
+        left = now.get("credits_left", left) if played else left
         self.credits.set(spent, start, f"{spent} of {start} Cr spent",
                          (f"{left} Cr now, after {played} game{'s' if played != 1 else ''}" if played else
                           f"{left} Cr left for soldiers") if left >= 0 else
@@ -153,6 +156,8 @@ class CrewPage(Page):
                          "error" if members > cap else None)
 
     def _refresh_roster(self) -> None:
+        # The roster is the crew NOW (after the games: levels, deaths, hires, injuries, finds carried); the
+        # Captain, First Mate and Soldiers pages edit the crew as founded.
         data, d = self.session.data, self.session.result.derived
         if not d:
             return

@@ -1,7 +1,8 @@
-"""Once games are recorded, the Captain, First Mate and Soldiers pages show the crew *now* and the crew as
-founded is locked: a banner says so, the founding fields are read-only, and one button unlocks them on purpose
-(with a sentence saying what that changes). Another button takes a change between games to the latest game's
-"After the game" step, so it becomes part of that game's record.
+"""Once games are recorded, the Captain, First Mate and Soldiers pages, which edit the crew as founded, say so
+in a banner that also shows the crew *now* (an officer's profile and powers after the levels, each value with
+its history on hover). The founding fields are read-only until unlocked on purpose (with a sentence saying
+what that changes). Another button takes a change between games to the latest game's "After the game" step,
+so it becomes part of that game's record.
 
 The pages themselves are not changed: `guard(pages, session)` wraps each page's form building and adds the
 banner above the form.
@@ -9,6 +10,7 @@ banner above the form.
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QAbstractSpinBox, QComboBox, QFrame, QHBoxLayout,
                                QLabel, QLineEdit, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget)
 
@@ -30,8 +32,15 @@ class FoundingBanner(QFrame):
         self.page, self.session = page, session
         self.setObjectName(f"{page.objectName() or 'page'}_founding")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        lay = QHBoxLayout(self)
-        lay.setContentsMargins(10, 8, 10, 8)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(10, 8, 10, 8)
+        lay = QHBoxLayout()
+        outer.addLayout(lay)
+        self.role = {"page_captain": "captain", "page_first_mate": "first_mate"}.get(page.objectName())
+        self.cells: dict = {}
+        self.powers = QLabel()
+        if self.role:
+            outer.addLayout(self._now_row())
         pic = QLabel()
         size = self.fontMetrics().height() + 4
         pic.setPixmap(icon("info").pixmap(size, size))
@@ -56,6 +65,47 @@ class FoundingBanner(QFrame):
         session.changed.connect(lambda _c: self.refresh())
         self.refresh()
 
+    def _now_row(self) -> QHBoxLayout:
+        from model.systems.stargrave.tables import KEYS, tables
+
+        from ...widgets.common import StatCell
+        t = tables(self.session.pack)
+        row = QHBoxLayout()
+        row.setSpacing(6)
+        now = QLabel("Now:")
+        row.addWidget(now)
+        for k in KEYS:
+            cell = StatCell(t.label(k), t.char[k]["abbr"])
+            cell.setObjectName(f"{self.role}_now_{k}")
+            self.cells[k] = cell
+            row.addWidget(cell)
+        self.powers.setObjectName(f"{self.role}_now_powers")
+        self.powers.setWordWrap(True)
+        self.powers.setTextFormat(Qt.TextFormat.PlainText)
+        row.addWidget(self.powers, 1)
+        return row
+
+    def _refresh_now(self) -> None:
+        """The officer now: profile with each value's history, powers with each activation's history."""
+        from model.systems.stargrave.derive import format_profile_value
+        from model.systems.stargrave.tables import tables
+        od = (self.session.result.derived or {}).get(self.role) if self.role else None
+        if not od:
+            return
+        t = tables(self.session.pack)
+        for k, cell in self.cells.items():
+            parts = od["derivation"][k]
+            lines = [f"{name}: {v:+d}" if i else f"{name}: {v}" for i, (name, v) in enumerate(parts)]
+            cell.set(format_profile_value(k, od["base_profile"][k], od["profile"][k], t), "\n".join(lines))
+        words, tips = [], []
+        for p in od.get("powers", []):
+            words.append(f"{p['name']} {p['activation']}" + (" (learned)" if p.get("learned") else ""))
+            tips.append(f"{p['name']}: " + ", ".join(f"{n} {v:+d}" if i else f"{n} {v}"
+                                                     for i, (n, v) in enumerate(p.get("derivation", [])))
+                        + f" = {p['activation']}")
+        self.powers.setText(f"Level {od['level']} · powers: " + ", ".join(words))
+        self.powers.setToolTip("\n".join(tips))
+
     def _toggle(self) -> None:
         self.session.founding_unlocked = not getattr(self.session, "founding_unlocked", False)
         for b in getattr(self.session, "founding_banners", []):
@@ -73,11 +123,12 @@ class FoundingBanner(QFrame):
         unlocked = getattr(self.session, "founding_unlocked", False)
         self.setVisible(n > 0)
         if n:
+            now = ("The crew now is below: hover a value for its history." if self.role else
+                   "The roster now (after deaths, hires and injuries) is on the Crew page.")
             self.words.setText(
-                f"This crew has played {n} game{'s' if n != 1 else ''}: the numbers here are the crew now "
-                "(levels, upgrades, injuries; hover a value for its history)."
-                + (" The crew as founded is unlocked." if unlocked else " The crew as founded is locked."))
-            self.words.setText(self.words.text() + self._now_words())
+                f"This crew has played {n} game{'s' if n != 1 else ''}. This page edits the crew as founded, "
+                + ("which is unlocked. " if unlocked else "which is locked. ") + now + self._now_words())
+            self._refresh_now()
             self.more.setText("Changing the crew as founded changes every game after it: levels, activations, "
                               "credits and the roster are replayed from it, and a game may then break a rule."
                               if unlocked else "Unlock it only to correct a mistake made at founding.")
