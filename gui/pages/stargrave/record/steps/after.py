@@ -281,6 +281,7 @@ class AfterStep(Step):
     def _equip_add(self, role: str, name: str) -> None:
         if name:
             self._set_equipment(role, self._officer_items(role) + [name])
+        self.officer_add[role].setCurrentIndex(0)   # ready to add the next item
 
     def _equip_remove(self, role: str) -> None:
         lst = self.officer_lists[role]
