@@ -586,3 +586,52 @@ def test_SG_CAMP_01_any_wrong_campaign_record_opens_and_is_reported_never_raises
         if isinstance(loaded.data.get("campaign"), dict) and isinstance(loaded.data["campaign"].get("games"), list) else True
     if len(result.derived["campaign"]["history"]) % 7 == 1:    # now and then, print it too
         export_pdf(loaded.data, result, SheetOptions(paper="a4", invariant=True))
+
+
+# ---- the campaign rules are data ----------------------------------------------------------------
+
+def test_SG_CAMP_08_a_house_pack_changing_the_cap_and_the_officer_table_is_obeyed(tmp_path):
+    from model.rules_pack import load_pack_file
+    house = copy.deepcopy(PACK.data)
+    house["id"] = "our-table"
+    house["campaign"]["xp"]["game_cap"] = 200
+    house["campaign"]["survival"]["officer"] = [{"from": 1, "to": 10, "result": "Lost an eye"},
+                                                {"from": 11, "to": 20, "result": "Fine"}]
+    path = tmp_path / "house.json"
+    path.write_text(json.dumps(house))
+    pack = load_pack_file(path)
+    data = crew(game(xp={"loot": 14}, out_of_action=["captain"], survival=[{"who": "captain", "roll": 4}]))
+    result = campaign.replay(data, pack)
+    assert result.history[0]["game_xp"] == 200
+    assert result.history[0]["survival"][0]["result"] == "Lost an eye"
+    assert not result.issues
+
+
+def test_SG_LOOT_08_a_pack_whose_loot_row_names_a_missing_find_table_is_refused(tmp_path):
+    from model.rules_pack import PackError, load_pack_file
+    house = copy.deepcopy(PACK.data)
+    house["id"] = "broken"
+    house["campaign"]["loot"]["tables"]["digital"]["rows"][11]["table"] = "relics"
+    path = tmp_path / "house.json"
+    path.write_text(json.dumps(house))
+    with pytest.raises(PackError) as e:
+        load_pack_file(path)
+    assert "relics" in str(e.value) and "/campaign/loot/tables/digital/rows/11/table" in str(e.value)
+
+
+def test_a_house_pack_without_campaign_rules_uses_the_built_in_ones(tmp_path):
+    from model.rules_pack import load_pack_file
+    house = copy.deepcopy(PACK.data)
+    house["id"] = "old-copy"
+    del house["campaign"]
+    path = tmp_path / "house.json"
+    path.write_text(json.dumps(house))
+    result = campaign.replay(crew(game(xp={"loot": 14})), load_pack_file(path))
+    assert result.history[0]["game_xp"] == 300
+
+
+def test_SG_EQ_02_a_soldiers_one_slot_takes_a_find_of_one_slot():
+    big = {"name": "Plasma Carbine", "slots": 2, "value": 250}
+    data = crew(game(loot=[{"table": "physical", "roll": 8, "find": big}], after=[{"give": "s1", "item": "Plasma Carbine"}]))
+    assert at(data, "SG-EQ-02") == {"/campaign/games/0/after/0/item"}
+    assert run(data).derived["soldiers"][0]["item"] == "Plasma Carbine"      # kept as recorded
