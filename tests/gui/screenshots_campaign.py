@@ -105,6 +105,11 @@ def main() -> int:
     app.primaryScreen().grabWindow(0, g.x(), g.y(), g.width(), g.height()).save(str(path))
     print("saved", path)
     W(dlg, QComboBox, "level_0_pick").hidePopup()
+    for row, power in ((0, "Healing"), (1, "Command")):
+        combo = W(dlg, QComboBox, f"level_{row}_pick")
+        combo.setCurrentIndex(combo.findData(power))
+        combo.activated.emit(combo.currentIndex())
+        settle()
     shot("33-record-5-levels", dlg)
     dlg.go(5)
     settle()
