@@ -158,7 +158,7 @@ class MainWindow(QMainWindow):
                                  "start_page")
         view.addAction(self.a_start)
         self.page_actions = []
-        for i in range(4):
+        for i in range(5):
             a = self._act(f"Page {i + 1}", lambda i=i: self._goto_page(i), QKeySequence(f"Ctrl+{i + 1}"), f"page_{i + 1}")
             view.addAction(a)
             self.page_actions.append(a)
@@ -178,6 +178,9 @@ class MainWindow(QMainWindow):
         helpm.addAction(self.a_guide)
         self.a_about = self._act("&About Starwright", self.about, None, "about")
         helpm.addAction(self.a_about)
+
+        from . import campaign_actions
+        campaign_actions.install(self)
 
         import importlib.util
         sheets = importlib.util.find_spec("model.sheets") is not None  # preview.available(), without the preview

@@ -1,10 +1,11 @@
-"""The Stargrave crew editor: Crew, Captain, First Mate and Soldiers pages."""
+"""The Stargrave crew editor: Crew, Captain, First Mate, Soldiers and Campaign pages."""
 
 from __future__ import annotations
 
 from model import pointer as jp
 from model.systems.stargrave import quickstart
 
+from .campaign import CampaignPage
 from .crew import CrewPage
 from .officer import OfficerPage
 from .soldiers import SoldiersPage
@@ -12,13 +13,18 @@ from .soldiers import SoldiersPage
 _PARTS = {"captain": "Captain", "first_mate": "First Mate", "soldiers": "Soldiers", "name": "Crew name",
           "notes": "Notes", "powers": "Powers", "items": "Equipment", "choices": "+1 choices",
           "background": "Background", "species": "Species", "reduced": "lowered by 1", "robot": "Robot",
-          "shotgun": "Shotgun", "item": "Item slot", "type": "Type", "rules": "Rules pack", "campaign": "Campaign",
-          "games": "Games", "out_of_action": "Out of action", "xp": "XP", "after": "After the game"}
+          "shotgun": "Shotgun", "item": "Item slot", "type": "Type", "rules": "Rules pack",
+          "campaign": "Campaign", "games": "Games", "out_of_action": "Out of action", "survival": "Survival",
+          "xp": "Experience", "levels": "Levels", "loot": "Loot", "after": "After the game"}
 
 
 def build(session, binder):
-    return [CrewPage(session, binder), OfficerPage(session, binder, "captain"),
-            OfficerPage(session, binder, "first_mate"), SoldiersPage(session, binder)]
+    from .founding import guard
+    pages = [CrewPage(session, binder), OfficerPage(session, binder, "captain"),
+             OfficerPage(session, binder, "first_mate"), SoldiersPage(session, binder),
+             CampaignPage(session, binder)]
+    guard(pages, session)
+    return pages
 
 
 def fill_the_rest(session):

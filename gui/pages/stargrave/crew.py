@@ -57,6 +57,8 @@ class CrewPage(Page):
         quick.add(self.fill)
         quick.layout_.addStretch(1)
         top.addWidget(quick, 2)
+        from .campaign_card import campaign_card
+        top.addWidget(campaign_card(self), 2)
         self.column.addLayout(top)
 
         money = Card("Credits and members")
@@ -136,8 +138,12 @@ class CrewPage(Page):
             return
         spent, start = d["credits_spent"], d["credits_start"]
         left = d["credits_left"]
+        now = self.session.result.derived
+        played = (now.get("campaign") or {}).get("games")
+        left = now.get("credits_left", left) if played else left
         self.credits.set(spent, start, f"{spent} of {start} Cr spent",
-                         f"{left} Cr left for soldiers" if left >= 0 else
+                         (f"{left} Cr now, after {played} game{'s' if played != 1 else ''}" if played else
+                          f"{left} Cr left for soldiers") if left >= 0 else
                          f"{-left} Cr over: the crew has only {start} Cr", None if left >= 0 else "error")
         n, most = d["specialists"], crew["max_specialists"]
         self.specialists.set(n, most, f"{n} of {most} specialists",
@@ -150,25 +156,38 @@ class CrewPage(Page):
                          "error" if members > cap else None)
 
     def _refresh_roster(self) -> None:
-        data, d = self.session.data, founded_derived(self.session.result.derived)
+        # The roster is the crew NOW (after the games: levels, deaths, hires, injuries, finds carried); the
+        # Captain, First Mate and Soldiers pages edit the crew as founded.
+        data, d = self.session.data, self.session.result.derived
         if not d:
             return
         rows = []
         for role in ("captain", "first_mate"):
             o, od = data[role], d[role]
             prof = [format_profile_value(k, od["base_profile"][k], od["profile"][k], self.t) for k in KEYS]
-            rows.append((od["label"], o.get("name", ""), od["background"] or "(no background)", prof,
+            played = (d.get("campaign") or {}).get("games")
+            label = f"{od['label']} · level {od['level']}" if played else od["label"]
+            rows.append((label, o.get("name", ""), od["background"] or "(no background)", prof,
                          ", ".join(od["carried"]) or "nothing carried", role))
-        for i, (s, sd) in enumerate(zip(data["soldiers"], d["soldiers"])):
+        # The derived soldiers are the crew now (after the games: deaths, hires, injuries); each carries its name.
+        founding = data["soldiers"] + [{}] * max(0, len(d["soldiers"]) - len(data["soldiers"]))
+        for i, (s, sd) in enumerate(zip(founding, d["soldiers"])):
+            if "id" in sd:
+                s = {"name": sd.get("name", "")}
             if sd.get("known"):
                 prof = [format_value(k, sd["profile"][k], self.t) for k in KEYS]
                 gear = ", ".join(sd["gear"]) or "no gear"
                 extra = (" · robot" if sd["robot"] else "") + (" · specialist" if sd["specialist"] else "")
+                if sd.get("item"):
+                    extra += f" · carries {sd['item']}"
+                if sd.get("injured"):
+                    extra += f" · injured: starts the next game at Health {sd.get('health_now')}"
             else:
                 prof, gear, extra = ["–"] * len(KEYS), "unknown soldier type", ""
             rows.append(("Soldier", s.get("name", ""), sd["type"], prof, gear + extra, f"soldiers/{i}"))
         self.roster.setRowCount(len(rows))
         role_icons = {"Captain": icon("captain"), "First Mate": icon("first-mate"), "Soldier": icon("soldiers")}
+        role_icons.update({r[0]: role_icons[r[0].split(" · ")[0]] for r in rows if " · " in r[0]})
         for r, (role, name, what, prof, gear, _ptr) in enumerate(rows):
             cells = [role, name or "(unnamed)", what] + prof + [gear]
             for c, text in enumerate(cells):

@@ -373,7 +373,7 @@ class OfficerPage(Page):
                  f"{fig['basic_powers_max']} from the background's basic list and the rest from other lists "
                  f"(+{fig['other_penalty'] - fig['basic_penalty']} to activate).")
         if fig["creation_reductions"]:
-            lowered = sum(1 for p in d.get("powers", []) if p["reduced"])
+            lowered = sum(1 for p in d.get("powers", []) if p.get("reduced"))
             words += f" Lowered by 1: {lowered} of {fig['creation_reductions']} (each on a different power)."
         self.powers_words.setText(words)
 

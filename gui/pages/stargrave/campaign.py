@@ -1,0 +1,151 @@
+"""The Campaign page: the games as a table with running totals, the stash with each item's origin, the
+injured, and the way into the "Record a game" walk-through (activating a game reopens it there)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QHBoxLayout, QHeaderView, QLabel, QPushButton, QTableWidget,
+                               QVBoxLayout)
+
+from ...icons import icon
+from ...widgets.common import Card, fill_cell, heading, hint
+from ...widgets.tables import pick_table
+from ..base import Page
+
+ROLE = Qt.ItemDataRole.UserRole
+COLUMNS = ["#", "Title", "Date", "XP", "Levels", "Loot", "Credits in / out", "XP total", "Credits"]
+
+
+def _table(cols: list[str], name: str, accessible: str) -> QTableWidget:
+    t = pick_table(cols, name, accessible)
+    t.setWordWrap(False)
+    t.setTextElideMode(Qt.TextElideMode.ElideRight)   # the whole text is the cell's tooltip
+    return t
+
+
+class CampaignPage(Page):
+    title = "Campaign"
+    icon_name = "starwright"
+    object_name = "page_campaign"
+    prefixes = ("/campaign",)
+
+    def build_form(self, session, binder) -> None:
+        self.column.addWidget(heading("Campaign"))
+        top = Card()
+        row = QHBoxLayout()
+        self.totals = QLabel()
+        self.totals.setObjectName("campaignTotals")
+        self.totals.setWordWrap(True)
+        self.record = QPushButton(icon("crew"), "&Record a game…")
+        self.record.setObjectName("campaignRecordGame")
+        self.record.setAccessibleName("Record a game: the post-game walk-through")
+        self.record.setMinimumHeight(self.record.sizeHint().height() + 8)
+        row.addWidget(self.totals, 1)
+        row.addWidget(self.record)
+        top.layout_.addLayout(row)
+        self.column.addWidget(top)
+
+        games = Card("Games")
+        self.empty = hint("No games recorded yet. After your first game, press Record a game: the walk-through "
+                          "takes you through survival, experience, levels, loot and spending in the rulebook's order.")
+        self.games = _table(COLUMNS, "campaignGames", "Games played, in order")
+        h = self.games.horizontalHeader()
+        for c in (1, 4, 5):
+            h.setSectionResizeMode(c, QHeaderView.ResizeMode.Stretch)
+        self.games.setMinimumHeight(self.games.verticalHeader().defaultSectionSize() * 7)
+        self.open_game = QPushButton("&Open the selected game…")
+        self.open_game.setObjectName("campaignOpenGame")
+        self.open_game.setToolTip("Reopen the game in the walk-through to change it (one undo step)")
+        games.add(self.empty)
+        games.add(self.games, 1)
+        grow = QHBoxLayout()
+        grow.addWidget(self.open_game)
+        grow.addWidget(hint("Double-click or press Enter on a game to reopen it."), 1)
+        games.layout_.addLayout(grow)
+        self.column.addWidget(games, 1)
+
+        lower = QHBoxLayout()
+        stash = Card("Stash")
+        self.stash = _table(["Item", "Slots", "Value", "From"], "campaignStash", "The crew's stash")
+        self.stash.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self.stash_empty = hint("Nothing in the stash.")
+        stash.add(self.stash_empty)
+        stash.add(self.stash, 1)
+        lower.addWidget(stash, 3)
+        injured = Card("Injured")
+        col = QVBoxLayout()
+        self.injured = QLabel()
+        self.injured.setObjectName("campaignInjured")
+        self.injured.setWordWrap(True)
+        col.addWidget(self.injured)
+        col.addStretch(1)
+        injured.layout_.addLayout(col)
+        lower.addWidget(injured, 2)
+        self.column.addLayout(lower)
+
+        # Issues in a game go to its row (the issues list and F8 lead here; Enter then reopens the game).
+        binder.custom("/campaign", self.games, self, lambda _v: None, select=self._select_game)
+        self.record.clicked.connect(lambda: self.open_walkthrough(None))
+        self.open_game.clicked.connect(self._open_selected)
+        self.games.itemActivated.connect(lambda *_: self._open_selected())
+        self.games.currentCellChanged.connect(lambda *_: self._buttons())
+        self._refresh()
+
+    def open_walkthrough(self, index: int | None, dice=None):
+        from .record import open_walkthrough
+        return open_walkthrough(self.session, self, index, dice)
+
+    def _open_selected(self) -> None:
+        r = self.games.currentRow()
+        if r >= 0:
+            self.open_walkthrough(r)
+
+    def _select_game(self, pointer: str) -> None:
+        parts = pointer.split("/")
+        if len(parts) > 3 and parts[3].isdigit() and int(parts[3]) < self.games.rowCount():
+            self.games.selectRow(int(parts[3]))
+
+    def _game_icons(self) -> dict[int, str]:
+        worst: dict[int, str] = {}
+        for issue in self.session.issues:
+            parts = issue.pointer.split("/")
+            if len(parts) > 3 and parts[1:3] == ["campaign", "games"] and parts[3].isdigit():
+                g = int(parts[3])
+                if worst.get(g) != "error":
+                    worst[g] = "error" if issue.is_error else issue.severity
+        return worst
+
+    def _buttons(self) -> None:
+        self.open_game.setEnabled(self.games.currentRow() >= 0)
+
+    def on_changed(self, change) -> None:
+        if change.derived_changed or change.issues_changed or any(p == "" or p.startswith("/campaign") for p in change.touched):
+            self._refresh()
+
+    def _refresh(self) -> None:
+        from model.systems.stargrave import campaign_choices as cc
+        d = self.session.result.derived or {}
+        camp = d.get("campaign") or {}
+        self.totals.setText(cc.totals_words(d))
+        rows = cc.game_rows(d)
+        icons = self._game_icons()
+        self.games.setRowCount(len(rows))
+        for r, g in enumerate(rows):
+            for c, key in enumerate(("number", "title", "date", "xp", "levels", "loot", "credits", "xp_total",
+                                     "credits_total")):
+                fill_cell(self.games, r, c, g.get(key, ""), tip=str(g.get(key + "_tip", g.get(key, ""))),
+                          center=c in (0, 3, 7, 8), data=r if c == 0 else None,
+                          icon_name=icons.get(r, "") if c == 1 else None)
+        self.empty.setVisible(not rows)
+        self.games.setVisible(bool(rows))
+        stash = cc.stash_rows(d)
+        self.stash.setRowCount(len(stash))
+        for r, it in enumerate(stash):
+            fill_cell(self.stash, r, 0, it["name"])
+            fill_cell(self.stash, r, 1, it["slots"], center=True)
+            fill_cell(self.stash, r, 2, it["value"], center=True)
+            fill_cell(self.stash, r, 3, it["origin"])
+        self.stash_empty.setVisible(not stash)
+        self.stash.setVisible(bool(stash))
+        self.injured.setText(cc.injured_words(d) if camp or d else "")
+        self._buttons()

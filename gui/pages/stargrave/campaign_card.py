@@ -1,0 +1,37 @@
+"""The Crew page's way into the campaign: a card with "Record a game…" and where the campaign stands."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QPushButton
+
+from ...icons import icon
+from ...widgets.common import Card, hint
+
+
+def campaign_card(page) -> Card:
+    card = Card("Campaign")
+    words = hint()
+    words.setObjectName("crewCampaignWords")
+    button = QPushButton(icon("crew"), "&Record a game…")
+    button.setObjectName("recordGame")
+    button.setAccessibleName("Record a game: the post-game walk-through")
+    button.setMinimumHeight(button.sizeHint().height() + 8)
+    card.add(words)
+    card.add(button)
+    card.layout_.addStretch(1)
+
+    def campaign_page():
+        return next(p for p in page.binder.pages if getattr(p, "object_name", "") == "page_campaign")
+
+    def record():
+        campaign_page().ensure_built().open_walkthrough(None)
+
+    def refresh(_change=None):
+        from model.systems.stargrave import campaign_choices as cc
+        words.setText(cc.crew_card_words(page.session.result.derived or {}))
+
+    button.clicked.connect(record)
+    page.session.changed.connect(refresh)
+    refresh()
+    page.record_game = button
+    return card

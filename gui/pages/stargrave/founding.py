@@ -1,0 +1,194 @@
+"""Once games are recorded, the Captain, First Mate and Soldiers pages, which edit the crew as founded, say so
+in a banner that also shows the crew *now* (an officer's profile and powers after the levels, each value with
+its history on hover). The founding fields are read-only until unlocked on purpose (with a sentence saying
+what that changes). Another button takes a change between games to the latest game's "After the game" step,
+so it becomes part of that game's record.
+
+The pages themselves are not changed: `guard(pages, session)` wraps each page's form building and adds the
+banner above the form.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QAbstractSpinBox, QComboBox, QFrame, QHBoxLayout,
+                               QLabel, QLineEdit, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget)
+
+from ...icons import icon
+from ...widgets.common import hint
+
+_EDITORS = (QLineEdit, QPlainTextEdit, QComboBox, QAbstractButton, QAbstractSpinBox, QAbstractItemView)
+# Tables that only show the crew (their rows carry the history tooltips) stay usable while locked.
+_VIEWS_KEPT = ("_chosen_powers", "_carried", "soldierRoster")
+
+
+def games_played(session) -> int:
+    return int(((session.result.derived or {}).get("campaign") or {}).get("games") or 0)
+
+
+class FoundingBanner(QFrame):
+    def __init__(self, page, session):
+        super().__init__()
+        self.page, self.session = page, session
+        self.setObjectName(f"{page.objectName() or 'page'}_founding")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(10, 8, 10, 8)
+        lay = QHBoxLayout()
+        outer.addLayout(lay)
+        self.role = {"page_captain": "captain", "page_first_mate": "first_mate"}.get(page.objectName())
+        self.cells: dict = {}
+        self.powers = QLabel()
+        if self.role:
+            outer.addLayout(self._now_row())
+        pic = QLabel()
+        size = self.fontMetrics().height() + 4
+        pic.setPixmap(icon("info").pixmap(size, size))
+        col = QVBoxLayout()
+        self.words = QLabel()
+        self.words.setWordWrap(True)
+        self.more = hint()
+        col.addWidget(self.words)
+        col.addWidget(self.more)
+        self.unlock = QPushButton()
+        self.unlock.setObjectName("unlockFounding")
+        self.between = QPushButton("Change between games…")
+        self.between.setObjectName("changeBetweenGames")
+        self.between.setToolTip("Hire, dismiss, re-equip or move finds as part of the latest game's record")
+        lay.addWidget(pic, 0)
+        lay.addLayout(col, 1)
+        lay.addWidget(self.between)
+        lay.addWidget(self.unlock)
+        self.locked: list[QWidget] = []
+        self.unlock.clicked.connect(self._toggle)
+        self.between.clicked.connect(self._between)
+        session.changed.connect(lambda _c: self.refresh())
+        self.refresh()
+
+    def _now_row(self) -> QHBoxLayout:
+        from model.systems.stargrave.tables import KEYS, tables
+
+        from ...widgets.common import StatCell
+        t = tables(self.session.pack)
+        row = QHBoxLayout()
+        row.setSpacing(6)
+        now = QLabel("Now:")
+        row.addWidget(now)
+        for k in KEYS:
+            cell = StatCell(t.label(k), t.char[k]["abbr"])
+            cell.setObjectName(f"{self.role}_now_{k}")
+            self.cells[k] = cell
+            row.addWidget(cell)
+        self.powers.setObjectName(f"{self.role}_now_powers")
+        self.powers.setWordWrap(True)
+        self.powers.setTextFormat(Qt.TextFormat.PlainText)
+        row.addWidget(self.powers, 1)
+        return row
+
+    def _refresh_now(self) -> None:
+        """The officer now: profile with each value's history, powers with each activation's history."""
+        from model.systems.stargrave.derive import format_profile_value
+        from model.systems.stargrave.tables import tables
+        od = (self.session.result.derived or {}).get(self.role) if self.role else None
+        if not od:
+            return
+        t = tables(self.session.pack)
+        for k, cell in self.cells.items():
+            parts = od["derivation"][k]
+            lines = [f"{name}: {v:+d}" if i else f"{name}: {v}" for i, (name, v) in enumerate(parts)]
+            cell.set(format_profile_value(k, od["base_profile"][k], od["profile"][k], t), "\n".join(lines))
+        words, tips = [], []
+        for p in od.get("powers", []):
+            words.append(f"{p['name']} {p['activation']}" + (" (learned)" if p.get("learned") else ""))
+            tips.append(f"{p['name']}: " + ", ".join(f"{n} {v:+d}" if i else f"{n} {v}"
+                                                     for i, (n, v) in enumerate(p.get("derivation", [])))
+                        + f" = {p['activation']}")
+        self.powers.setText(f"Level {od['level']} · powers: " + ", ".join(words))
+        self.powers.setToolTip("\n".join(tips))
+
+    def _toggle(self) -> None:
+        self.session.founding_unlocked = not getattr(self.session, "founding_unlocked", False)
+        for b in getattr(self.session, "founding_banners", []):
+            b.refresh()
+
+    def _between(self) -> None:
+        from .record import open_walkthrough
+        n = games_played(self.session)
+        if n:
+            dlg = open_walkthrough(self.session, self, n - 1)
+            dlg.go(len(dlg.steps) - 1)
+
+    def refresh(self) -> None:
+        n = games_played(self.session)
+        unlocked = getattr(self.session, "founding_unlocked", False)
+        self.setVisible(n > 0)
+        if n:
+            now = ("The crew now is below: hover a value for its history." if self.role else
+                   "The roster now (after deaths, hires and injuries) is on the Crew page.")
+            self.words.setText(
+                f"This crew has played {n} game{'s' if n != 1 else ''}. This page edits the crew as founded, "
+                + ("which is unlocked. " if unlocked else "which is locked. ") + now + self._now_words())
+            self._refresh_now()
+            self.more.setText("Changing the crew as founded changes every game after it: levels, activations, "
+                              "credits and the roster are replayed from it, and a game may then break a rule."
+                              if unlocked else "Unlock it only to correct a mistake made at founding.")
+            self.unlock.setText("Lock the founding crew" if unlocked else "Unlock the founding crew…")
+        self.set_locked(bool(n) and not unlocked)
+
+    def _now_words(self) -> str:
+        """For an officer: the level now and what the levels changed (the profile and powers shown are now)."""
+        role = {"page_captain": "captain", "page_first_mate": "first_mate"}.get(self.page.objectName())
+        od = (self.session.result.derived or {}).get(role) if role else None
+        if not od:
+            return ""
+        learned = [f"{p['name']} ({p['activation']})" for p in od.get("powers", []) if p.get("learned")]
+        lowered = [f"{p['name']} {p['activation']}" for p in od.get("powers", [])
+                   if any(str(part[0]).startswith("level ") for part in p.get("derivation", []))]
+        out = f" {od['label']} level {od['level']}."
+        if lowered:
+            out += " Lowered by levels: " + ", ".join(lowered) + "."
+        if learned:
+            out += " Learned: " + ", ".join(learned) + "."
+        return out
+
+    def set_locked(self, locked: bool) -> None:
+        """Make the founding fields read-only (or give them back): only what this banner locked is unlocked."""
+        if locked:
+            for w in self.page.body.findChildren(QWidget):
+                if self.isAncestorOf(w) or w is self:
+                    continue
+                if isinstance(w, QAbstractItemView) and w.objectName().endswith(_VIEWS_KEPT):
+                    continue
+                if isinstance(w, (QLineEdit, QPlainTextEdit)):
+                    if not w.isReadOnly():
+                        w.setReadOnly(True)
+                        self.locked.append(w)
+                elif isinstance(w, _EDITORS) and w.isEnabled():
+                    w.setEnabled(False)
+                    self.locked.append(w)
+        else:
+            for w in self.locked:
+                try:
+                    if isinstance(w, (QLineEdit, QPlainTextEdit)):
+                        w.setReadOnly(False)
+                    else:
+                        w.setEnabled(True)
+                except RuntimeError:   # a row widget rebuilt since
+                    pass
+            self.locked = []
+
+
+def guard(pages, session) -> None:
+    """Add the founding banner to the Captain, First Mate and Soldiers pages when their forms are built."""
+    session.founding_banners = []
+    for page in pages:
+        if page.objectName() not in ("page_captain", "page_first_mate", "page_soldiers"):
+            continue
+        original = page.build_form
+
+        def build_form(s, b, page=page, original=original):
+            original(s, b)
+            banner = FoundingBanner(page, session)
+            page.column.insertWidget(0, banner)
+            session.founding_banners.append(banner)
+        page.build_form = build_form

@@ -1,0 +1,301 @@
+"""Step 7: after the game. Hire, dismiss, re-equip the officers, move finds between the stash and the soldiers,
+sell finds; the credits follow every action. Each action is one entry of the record's `after` list, in order."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QLabel,
+                               QLineEdit, QListWidget, QListWidgetItem, QPushButton, QTableWidget, QVBoxLayout)
+
+from model.systems.stargrave import record_choices as choices
+from model.systems.stargrave.campaign_choices import stash_origins
+
+from .....widgets.common import Card, fill_cell, heading, hint
+from .....widgets.tables import pick_table
+from ..step import Step
+from .common import ROLES, game_facts
+
+ROLE = Qt.ItemDataRole.UserRole
+
+
+def _table(cols: list[str], name: str) -> QTableWidget:
+    t = pick_table(cols, name)
+    t.horizontalHeader().setStretchLastSection(True)
+    return t
+
+
+class AfterStep(Step):
+    title = "After the game"
+    object_name = "step_after"
+    explain = ("Spend the loot: hire soldiers at their usual cost within the crew's limits, dismiss soldiers, "
+               "re-equip the officers from the General Equipment List or the stash, give a find to a soldier's "
+               "slot or take it back, and sell finds for their value. Each action is kept in order, and the "
+               "credits follow.")
+    parts = ("after",)
+
+    def build(self) -> None:
+        self.credits = heading("", 2)
+        self.credits.setObjectName("afterCredits")
+        self.column.addWidget(self.credits)
+
+        top = QHBoxLayout()
+        hire = Card("Hire")
+        grid = QGridLayout()
+        self.type_combo = QComboBox()
+        self.type_combo.setObjectName("hireType")
+        self.type_combo.setAccessibleName("Soldier type to hire")
+        for s in self.t.pack["soldiers"]:
+            self.type_combo.addItem(f"{s['name']} · {s['cost']} Cr" if s["cost"] else f"{s['name']} · free", s["name"])
+        self.hire_name = QLineEdit()
+        self.hire_name.setObjectName("hireName")
+        self.hire_name.setAccessibleName("Name of the new soldier")
+        self.hire_name.setPlaceholderText("name (optional)")
+        self.hire_button = QPushButton("&Hire")
+        self.hire_button.setObjectName("hireButton")
+        self.hire_note = hint()
+        grid.addWidget(self.type_combo, 0, 0)
+        grid.addWidget(self.hire_name, 0, 1)
+        grid.addWidget(self.hire_button, 0, 2)
+        hire.layout_.addLayout(grid)
+        hire.add(self.hire_note)
+        hire.layout_.addStretch(1)
+        top.addWidget(hire, 3)
+
+        actions = Card("In order")
+        self.actions = QListWidget()
+        self.actions.setObjectName("afterActions")
+        self.actions.setAccessibleName("What happens after the game, in order")
+        self.actions.setMinimumHeight(70)
+        self.actions.setMaximumHeight(130)
+        self.undo_action = QPushButton("Remove action")
+        self.undo_action.setObjectName("afterRemoveAction")
+        actions.add(self.actions)
+        actions.add(self.undo_action)
+        top.addWidget(actions, 2)
+        self.column.addLayout(top)
+
+        mid = QHBoxLayout()
+        soldiers = Card("Soldiers")
+        self.roster = _table(["Name", "Type", "Item slot", "Next game"], "afterRoster")
+        self.roster.setAccessibleName("Soldiers after the game")
+        self.roster.setMinimumHeight(150)
+        brow = QHBoxLayout()
+        self.dismiss = QPushButton("&Dismiss")
+        self.dismiss.setObjectName("dismissButton")
+        self.take_back = QPushButton("&Take item back")
+        self.take_back.setObjectName("takeBackButton")
+        brow.addWidget(self.dismiss)
+        brow.addWidget(self.take_back)
+        brow.addStretch(1)
+        soldiers.add(self.roster)
+        soldiers.layout_.addLayout(brow)
+        mid.addWidget(soldiers, 3)
+
+        stash = Card("Stash")
+        self.stash = _table(["Item", "Slots", "Value", "From"], "afterStash")
+        self.stash.setAccessibleName("The crew's stash")
+        self.stash.setMinimumHeight(150)
+        srow = QHBoxLayout()
+        self.sell = QPushButton("&Sell")
+        self.sell.setObjectName("sellButton")
+        self.give = QPushButton("&Give to selected soldier")
+        self.give.setObjectName("giveButton")
+        srow.addWidget(self.sell)
+        srow.addWidget(self.give)
+        srow.addStretch(1)
+        stash.add(self.stash)
+        stash.layout_.addLayout(srow)
+        mid.addWidget(stash, 2)
+        self.column.addLayout(mid)
+
+        equip = Card("Officers' equipment")
+        erow = QHBoxLayout()
+        self.officer_lists: dict[str, QListWidget] = {}
+        self.officer_add: dict[str, QComboBox] = {}
+        for role in ROLES:
+            col = QVBoxLayout()
+            title = QLabel(self.t.figures[role]["label"])
+            lst = QListWidget()
+            lst.setObjectName(f"equip_{role}")
+            lst.setAccessibleName(f"{self.t.figures[role]['label']}'s equipment")
+            lst.setMaximumHeight(140)
+            add = QComboBox()
+            add.setObjectName(f"equip_{role}_add")
+            add.setAccessibleName(f"Add an item to the {self.t.figures[role]['label']}")
+            rm = QPushButton("Remove item")
+            rm.setObjectName(f"equip_{role}_remove")
+            add.activated.connect(lambda i, r=role, c=add: self._equip_add(r, c.itemData(i)))
+            rm.clicked.connect(lambda _=False, r=role: self._equip_remove(r))
+            col.addWidget(title)
+            col.addWidget(lst)
+            row = QHBoxLayout()
+            row.addWidget(add, 1)
+            row.addWidget(rm)
+            col.addLayout(row)
+            erow.addLayout(col)
+            self.officer_lists[role] = lst
+            self.officer_add[role] = add
+        equip.layout_.addLayout(erow)
+        self.column.addWidget(equip)
+
+        self.hire_button.clicked.connect(self._hire)
+        self.dismiss.clicked.connect(self._dismiss)
+        self.take_back.clicked.connect(self._take_back)
+        self.sell.clicked.connect(self._sell)
+        self.give.clicked.connect(self._give)
+        self.undo_action.clicked.connect(self._remove_action)
+        self.type_combo.currentIndexChanged.connect(lambda _i: self._hire_note())
+        self.roster.currentCellChanged.connect(lambda *_: self._buttons())
+        self.stash.currentCellChanged.connect(lambda *_: self._buttons())
+
+    def focus_first(self):
+        return self.type_combo
+
+    # -- reading the model --------------------------------------------------------------------------------
+    @property
+    def now(self) -> dict:
+        return self.draft.after.derived or {}
+
+    def _entries(self) -> list:
+        return [e for e in (self.draft.record.get("after") or []) if isinstance(e, dict)]
+
+    def refresh(self) -> None:
+        d = self.now
+        camp = d.get("campaign") or {}
+        facts = game_facts(self.draft)
+        self.credits.setText(f"Credits: {camp.get('credits', 0)} Cr" + (
+            f"  (after the loot: {facts['credits_before_after']} Cr)" if "credits_before_after" in facts else ""))
+        # actions in order, in words from the model
+        words = facts.get("after") or []
+        self.actions.clear()
+        for i, e in enumerate(self._entries()):
+            w = words[i] if i < len(words) and isinstance(words[i], str) else None
+            item = QListWidgetItem(f"{i + 1}. " + (w or choices.after_words(e)))
+            self.actions.addItem(item)
+        self.undo_action.setEnabled(bool(self._entries()))
+        # soldiers now
+        soldiers = d.get("soldiers", [])
+        self.roster.setRowCount(len(soldiers))
+        for r, s in enumerate(soldiers):
+            fill_cell(self.roster, r, 0, s.get("name") or "(unnamed)", data=s.get("id", ""))
+            fill_cell(self.roster, r, 1, s.get("type", ""))
+            fill_cell(self.roster, r, 2, s.get("item") or "empty")
+            fill_cell(self.roster, r, 3, "injured: starts at half Health" if s.get("injured") else "fit",
+                      icon_name="warning" if s.get("injured") else "")
+        dr = self.draft
+        pack = self.dialog.session.pack
+        stash = choices.stash_now(dr.data, dr.index, dr.record, pack)
+        origins = stash_origins(d)
+        self.stash.setRowCount(len(stash))
+        for r, it in enumerate(stash):
+            fill_cell(self.stash, r, 0, it.get("name", ""), data=it.get("name", ""))
+            fill_cell(self.stash, r, 1, it.get("slots", ""))
+            fill_cell(self.stash, r, 2, f"{it['value']} Cr" if isinstance(it.get("value"), int) else "")
+            fill_cell(self.stash, r, 3, origins.get(it.get("name", ""), "this game" if it.get("kind") else ""))
+        for role in ROLES:
+            carried = self._officer_items(role)
+            lst = self.officer_lists[role]
+            if [lst.item(i).text() for i in range(lst.count())] != carried:
+                lst.clear()
+                lst.addItems(carried)
+            add = self.officer_add[role]
+            offers = choices.equip_offers(dr.data, dr.index, dr.record, role, pack)
+            shown = [("Add an item…", "")] + [(o["label"], o["value"]) for o in offers]
+            if add.property("shown") != shown:
+                add.setProperty("shown", shown)
+                add.clear()
+                for text, value in shown:
+                    add.addItem(text, value)
+        self._hire_note()
+        self._buttons()
+
+    def _buttons(self) -> None:
+        self.dismiss.setEnabled(self.roster.currentRow() >= 0)
+        self.take_back.setEnabled(self.roster.currentRow() >= 0)
+        self.sell.setEnabled(self.stash.currentRow() >= 0)
+        self.give.setEnabled(self.stash.currentRow() >= 0 and self.roster.currentRow() >= 0)
+
+    def _hire_note(self) -> None:
+        name = self.type_combo.currentData()
+        d = self.draft
+        self.hire_note.setText(choices.hire_note(d.data, d.index, d.record, name, self.dialog.session.pack)
+                               if name else "")
+
+    def _officer_items(self, role: str) -> list[str]:
+        d = self.draft
+        return choices.officer_items(d.data, d.index, d.record, role, self.dialog.session.pack)
+
+    # -- actions -------------------------------------------------------------------------------------------
+    def _append(self, entry: dict) -> None:
+        self.draft.set("/after/-", entry)
+        self.dialog.changed()
+
+    def _hire(self) -> None:
+        kind = self.type_combo.currentData()
+        if not kind:
+            return
+        d = self.draft
+        self._append({"hire": choices.new_hire(d.data, d.index, d.record, kind, self.hire_name.text().strip(),
+                                               self.dialog.session.pack)})
+        self.hire_name.clear()
+
+    def _selected(self, table: QTableWidget) -> str | None:
+        r = table.currentRow()
+        item = table.item(r, 0) if r >= 0 else None
+        return item.data(ROLE) if item is not None else None
+
+    def _dismiss(self) -> None:
+        sid = self._selected(self.roster)
+        if sid:
+            self._append({"dismiss": sid})
+
+    def _take_back(self) -> None:
+        sid = self._selected(self.roster)
+        if sid:
+            self._append({"take_back": sid})
+
+    def _sell(self) -> None:
+        name = self._selected(self.stash)
+        if name:
+            self._append({"sell": name})
+
+    def _give(self) -> None:
+        name, sid = self._selected(self.stash), self._selected(self.roster)
+        if name and sid:
+            self._append({"give": sid, "item": name})
+
+    def _equip_entry(self, role: str) -> int | None:
+        for i, e in enumerate(self._entries()):
+            if e.get("equip") == role:
+                return i
+        return None
+
+    def _set_equipment(self, role: str, items: list[str]) -> None:
+        i = self._equip_entry(role)
+        if i is None:
+            self._append({"equip": role, "items": items})
+        else:
+            self.draft.set(f"/after/{i}/items", items)
+            self.dialog.changed()
+
+    def _equip_add(self, role: str, name: str) -> None:
+        if name:
+            self._set_equipment(role, self._officer_items(role) + [name])
+        self.officer_add[role].setCurrentIndex(0)   # ready to add the next item
+
+    def _equip_remove(self, role: str) -> None:
+        lst = self.officer_lists[role]
+        r = lst.currentRow()
+        items = self._officer_items(role)
+        if 0 <= r < len(items):
+            self._set_equipment(role, items[:r] + items[r + 1:])
+
+    def _remove_action(self) -> None:
+        r = self.actions.currentRow()
+        n = len(self._entries())
+        if n:
+            self.draft.remove(f"/after/{r if 0 <= r < n else n - 1}")
+            self.dialog.changed()
+
+    def empty(self) -> bool:
+        return not self._entries()
