@@ -112,6 +112,7 @@ class OfficerPage(Page):
             cl.addWidget(cb)
         cl.addStretch(1)
         self.choices_words = QLabel()
+        self.choices_words.setObjectName(f"{role}_choices_words")
         self.choices_words.setWordWrap(True)
         self.choices_badge = badge()
         form.addRow("+1 &to", with_badge(self.choices_box, self.choices_badge))
@@ -153,11 +154,13 @@ class OfficerPage(Page):
         self.search.setAccessibleName(f"Search powers for the {who}")
         self.search.setPlaceholderText("Search powers (name, English-edition name or category)")
         self.search.setClearButtonEnabled(True)
-        self.available = _table(["Power", "", "Category", "Listed", f"For this {who.lower()}", "Fatigue",
-                                 "English edition"], f"{role}_power_list")
-        self.available.setAccessibleName(f"Powers the {who} can choose")
+        self.available = _table(["Power (tick to choose)", "Basic", "Category", "Activation in the book",
+                                 f"Activation for this {who}", "Fatigue", "English edition"], f"{role}_power_list")
+        self.available.setAccessibleName(f"Powers the {who} can choose: tick one to choose it, untick to drop it")
         self.available.horizontalHeaderItem(1).setToolTip("Basic for this figure's background")
-        self.available.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.available.horizontalHeader().setSectionResizeMode(6, QHeaderView.ResizeMode.Stretch)
+        self.available.setWordWrap(False)
+        self._filling = False
         self.available.setMinimumHeight(260)
         self.add_power = QPushButton("&Add power")
         self.add_power.setObjectName(f"{role}_add_power")
@@ -242,7 +245,10 @@ class OfficerPage(Page):
                       select=lambda p: self._select_row(self.carried, p, b + "/items"))
 
         self.search.textChanged.connect(self._filter)
-        self.available.itemActivated.connect(lambda *_: self._add_power())
+        self.available.itemActivated.connect(lambda *_: self._toggle_power())
+        self.available.itemChanged.connect(self._power_ticked)
+        self.chosen.itemSelectionChanged.connect(self._update_remove)
+        self.carried.itemSelectionChanged.connect(self._update_remove)
         self.available.currentCellChanged.connect(lambda *_: self._update_add_note())
         self.add_power.clicked.connect(self._add_power)
         self.remove_power.clicked.connect(self._remove_power)
@@ -385,8 +391,14 @@ class OfficerPage(Page):
         if table.rowCount() != len(opts):
             table.setRowCount(len(opts))
         keep_row = -1
+        self._filling = True  # ticks set here are not the user's
         for r, o in enumerate(opts):
-            fill_cell(table, r, 0, o["name"], o["summary"], "ok" if o["chosen"] else "", data=o["name"])
+            name = fill_cell(table, r, 0, o["name"], o["summary"], data=o["name"])
+            if not name.flags() & Qt.ItemFlag.ItemIsUserCheckable:
+                name.setFlags(name.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            tick = Qt.CheckState.Checked if o["chosen"] else Qt.CheckState.Unchecked
+            if name.data(Qt.ItemDataRole.CheckStateRole) is None or name.checkState() != tick:
+                name.setCheckState(tick)
             fill_cell(table, r, 1, "basic" if o["basic"] else "", center=True)
             fill_cell(table, r, 2, o["category"])
             fill_cell(table, r, 3, o["base_activation"], "Activation number as listed", center=True)
@@ -395,6 +407,7 @@ class OfficerPage(Page):
             fill_cell(table, r, 6, o["rulebook_name"])
             if o["name"] == current:
                 keep_row = r
+        self._filling = False
         self._opts = {o["name"]: o for o in opts}
         if keep_row >= 0 and keep_row != r0:
             table.setCurrentCell(keep_row, 0)
@@ -443,6 +456,32 @@ class OfficerPage(Page):
             return
         self.session.apply(edits.Insert(self.base + "/powers/-", {"name": name}))
 
+    def _power_ticked(self, item: QTableWidgetItem) -> None:
+        """A tick in the catalogue chooses the power; taking the tick away drops it."""
+        if self._filling or item.column() != 0:
+            return
+        o = self._opts.get(item.data(ROLE))
+        if o is None:
+            return
+        if (item.checkState() == Qt.CheckState.Checked) != o["chosen"]:
+            self._toggle_power(o["name"])
+
+    def _toggle_power(self, name: str | None = None) -> None:
+        """Choose the power, or drop it when it is already chosen (a double-click, Enter or the tick)."""
+        name = name or self._selected_power()
+        o = self._opts.get(name) if name else None
+        if o is None:
+            return
+        if o["chosen_at"] is not None:
+            self.session.apply(edits.Remove(f"{self.base}/powers/{o['chosen_at']}"))
+        else:
+            self.session.apply(edits.Insert(self.base + "/powers/-", {"name": name}))
+
+    def _update_remove(self) -> None:
+        """Remove buttons are live only while a row they would remove is selected."""
+        self.remove_power.setEnabled(bool(self.chosen.selectedItems()))
+        self.remove_item.setEnabled(bool(self.carried.selectedItems()))
+
     def _remove_power(self) -> None:
         r = self.chosen.currentRow()
         if 0 <= r < len(self.officer.get("powers", [])):
@@ -472,6 +511,7 @@ class OfficerPage(Page):
         self._refresh_chosen_numbers()
         self._paint_rows()
         self.binder.paint()
+        self._update_remove()
 
     def _refresh_chosen_numbers(self) -> None:
         entries = self.officer.get("powers", [])
@@ -548,6 +588,7 @@ class OfficerPage(Page):
         if table.rowCount() and not (0 <= cur < table.rowCount()):
             table.setCurrentCell(table.rowCount() - 1 if cur >= table.rowCount() else 0, 0)
         self._paint_rows()
+        self._update_remove()
 
     def _add_item(self) -> None:
         r = self.item_list.currentRow()
