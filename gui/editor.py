@@ -110,7 +110,11 @@ class DocumentEditor(QWidget):
 
     def _refresh_issues(self) -> None:
         issues = self.session.issues
+        was_empty = not self.issues.issues
         self.issues.set_issues(issues)
+        if was_empty and issues:  # the collapsed panel opens again to its usual share
+            total = sum(self.center.sizes())
+            self.center.setSizes([total - 130, 130] if total > 260 else [760, 130])
         for i, page in enumerate(self.pages):
             mine = [x for x in issues if page.owns(x.pointer)]
             item = self.nav.item(i)

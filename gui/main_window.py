@@ -438,6 +438,10 @@ class MainWindow(QMainWindow):
         for a in (self.a_save, self.a_save_as, self.a_close, self.a_fill, self.a_export, self.a_print, self.a_issues,
                   *self.page_actions):
             a.setEnabled(has)
+        # Fill the Rest is there only for the kinds that have a filler (Stargrave, Star Frontiers).
+        fills = has and getattr(e.module, "fill_the_rest", None) is not None
+        self.a_fill.setVisible(fills or not has)
+        self.a_fill.setEnabled(fills)
         if has:
             self.undo_group.setActiveStack(e.session.stack)
             for i, a in enumerate(self.page_actions):
