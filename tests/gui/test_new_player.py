@@ -1,0 +1,108 @@
+"""The editor as a new player finds it: words that follow each tick, one-click picks, keyboard and dark mode."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QPushButton, QTableWidget
+
+from model import edits
+
+from tests.conftest import EXAMPLES
+
+from .test_build_crew import W, goto
+
+
+
+def new_crew(win, user):
+    user.click(win.start.new_buttons["stargrave-crew"])
+    return win.current_editor()
+
+
+def test_plus_one_line_follows_the_tick_on_both_officer_pages(win, user):
+    editor = new_crew(win, user)
+    for role, title, bg, key in (("captain", "Captain", "V", "shoot"), ("first_mate", "First Mate", "V", "shoot")):
+        goto(user, editor, title)
+        user.pick(W(editor, QComboBox, f"{role}_background"), bg)
+        words = editor.findChild(QLabel, f"{role}_choices_words")
+        assert "0 of 1 chosen. Tick 1 more." in words.text()
+        user.click(W(editor, QCheckBox, f"{role}_choice_{key}"))
+        assert editor.session.data[role]["choices"] == [key]
+        assert "1 of 1 chosen." in words.text() and "Tick" not in words.text()
+        user.click(W(editor, QCheckBox, f"{role}_choice_{key}"))
+        assert "0 of 1 chosen. Tick 1 more." in words.text()
+
+
+def tick(user, view, row):
+    """Click the tick box at the start of a catalogue row: one click."""
+    from PySide6.QtWidgets import QStyle, QStyleOptionViewItem
+    index = view.model().index(row, 0)
+    rect = view.visualRect(index)
+    assert rect.isValid() and view.viewport().rect().contains(rect.center()), f"row {row} is not in view"
+    option = QStyleOptionViewItem()
+    view.initViewItemOption(option)
+    option.rect = rect
+    option.features |= QStyleOptionViewItem.ViewItemFeature.HasCheckIndicator
+    box = view.style().subElementRect(QStyle.SubElement.SE_ItemViewItemCheckIndicator, option, view)
+    user.qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=box.center())
+    user.count += 1
+
+
+def test_a_tick_in_the_power_catalogue_chooses_and_the_same_tick_drops(win, user):
+    editor = new_crew(win, user)
+    goto(user, editor, "Captain")
+    user.pick(W(editor, QComboBox, "captain_background"), "V")
+    table = W(editor, QTableWidget, "captain_power_list")
+    remove = W(editor, QPushButton, "captain_remove_power")
+    assert not remove.isEnabled()  # nothing chosen, nothing selected
+    before = user.count
+    tick(user, table, 0)
+    first = table.item(0, 0).data(Qt.ItemDataRole.UserRole)
+    assert [p["name"] for p in editor.session.data["captain"]["powers"]] == [first]
+    assert table.item(0, 0).checkState() == Qt.CheckState.Checked
+    user.click_row(table, 1, double=True)  # a double-click chooses too
+    second = table.item(1, 0).data(Qt.ItemDataRole.UserRole)
+    assert [p["name"] for p in editor.session.data["captain"]["powers"]] == [first, second]
+    tick(user, table, 0)  # the same tick drops it
+    assert [p["name"] for p in editor.session.data["captain"]["powers"]] == [second]
+    assert table.item(0, 0).checkState() == Qt.CheckState.Unchecked
+    assert user.count - before == 3
+    user.click_row(W(editor, QTableWidget, "captain_chosen_powers"), 0)
+    assert remove.isEnabled()
+    user.click(remove)
+    assert editor.session.data["captain"]["powers"] == [] and not remove.isEnabled()
+
+
+def test_power_catalogue_shows_whole_names_and_plain_headers(win, user):
+    editor = new_crew(win, user)
+    goto(user, editor, "Captain")
+    table = W(editor, QTableWidget, "captain_power_list")
+    headers = [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())]
+    assert "" not in headers and "Listed" not in headers
+    fm = table.fontMetrics()
+    for r in range(table.rowCount()):
+        text = table.item(r, 0).text()
+        assert fm.horizontalAdvance(text) + 24 <= table.columnWidth(0), f"{text} is cut"
+
+
+def test_issues_panel_collapses_to_one_line_when_there_is_nothing_to_say(win, user):
+    editor = win.open_path(str(EXAMPLES / "z-gata-frigate.starwright"))
+    qtbot = user.qtbot
+    assert editor.session.issues == []
+    qtbot.waitUntil(lambda: editor.issues.height() <= editor.issues.title.sizeHint().height() + 2)
+    assert not editor.issues.tree.isVisible() and "Legal" in editor.issues.title.text()
+    editor.session.apply(edits.Set("/hull_points", 999))
+    assert editor.session.issues
+    qtbot.waitUntil(lambda: editor.issues.tree.isVisible() and editor.issues.height() > 80)
+    user.key(editor.nav, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert editor.session.issues == []
+    qtbot.waitUntil(lambda: editor.issues.height() <= editor.issues.title.sizeHint().height() + 2)
+    assert not editor.issues.tree.isVisible()
+
+
+@pytest.mark.parametrize("name, fills", [("z-gata-frigate", False), ("kestrel-crewed", False),
+                                         ("dash-korrin-ace", False), ("norel-kho-dralasite", True),
+                                         ("ashen-comet-veteran", True)])
+def test_fill_the_rest_is_there_only_where_it_does_something(win, name, fills):
+    win.open_path(str(EXAMPLES / f"{name}.starwright"))
+    assert win.a_fill.isVisible() == fills and win.a_fill.isEnabled() == fills
