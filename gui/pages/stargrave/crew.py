@@ -49,9 +49,9 @@ class CrewPage(Page):
         quick = Card("Quick start")
         quick.add(hint("Fill in everything you have not chosen yet with legal choices: backgrounds, +1s, "
                        "powers, equipment and soldiers. Your own choices stay as they are, and Undo takes it back."))
-        self.fill = QPushButton(icon("starwright"), "&Fill the rest")
+        self.fill = QPushButton(icon("starwright"), "F&ill the Rest")
         self.fill.setObjectName("fillTheRest")
-        self.fill.setAccessibleName("Fill the rest with legal choices")
+        self.fill.setAccessibleName("Fill the Rest with legal choices")
         self.fill.setMinimumHeight(self.fill.sizeHint().height() + 8)
         quick.add(self.fill)
         quick.layout_.addStretch(1)

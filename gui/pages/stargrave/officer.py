@@ -116,6 +116,7 @@ class OfficerPage(Page):
         self.choices_words.setWordWrap(True)
         self.choices_badge = badge()
         form.addRow("+1 &to", with_badge(self.choices_box, self.choices_badge))
+        self.choices_label = form.labelForField(self.choices_box.parentWidget())
         whocard.layout_.addLayout(form)
         # Word-wrapped labels sit outside the form: inside a QFormLayout they leave tall gaps.
         for label in (self.choices_words, self.bg_info):
@@ -219,7 +220,7 @@ class OfficerPage(Page):
         self.carried.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.carried.setMinimumHeight(200)
         self.items_badge = badge()
-        self.remove_item = QPushButton("R&emove item")
+        self.remove_item = QPushButton("Re&move item")
         self.remove_item.setObjectName(f"{role}_remove_item")
         self.remove_item.setAccessibleName(f"Remove the selected item from the {who}")
         self.built_in = hint("")
@@ -300,6 +301,8 @@ class OfficerPage(Page):
             cb.setChecked(k in value)
             cb.setVisible(k in offered or k in value)
             cb.setEnabled(True)
+        offered_checks = [cb for k, cb in self.choice_checks.items() if k in offered or k in value]
+        self.choices_label.setBuddy(offered_checks[0] if offered_checks else self.background)
         if not bg:
             self.choices_words.setText("Choose a background first: it says which characteristics can get +1.")
             return

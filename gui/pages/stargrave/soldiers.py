@@ -10,6 +10,7 @@ from model import edits
 from model.systems.stargrave.derive import format_value
 from model.systems.stargrave.quickstart import new_soldier
 from model.systems.stargrave.tables import KEYS, tables
+from model.wording import a
 
 from ...icons import icon, severity_icon
 from ...widgets.common import Card, Meter, badge, heading, hint, with_badge
@@ -72,8 +73,8 @@ class SoldiersPage(Page):
         self.roster.verticalHeader().setDefaultSectionSize(int(self.fontMetrics().height() * 2.1))
         self.roster.setMinimumHeight(self.roster.verticalHeader().defaultSectionSize() * 9 + 4)
         self.roster_badge = badge()
-        self.empty = hint("No soldiers yet: pick a type in the catalogue above and press Hire, "
-                          "or use Fill the rest on the Crew page.")
+        self.empty = hint("No soldiers yet: double-click a type in the catalogue below to hire it, "
+                          "or use Fill the Rest on the Crew page.")
         ros.add(self.empty)
         ros.add(with_badge(self.roster, self.roster_badge), 1)
         brow = QHBoxLayout()
@@ -104,7 +105,7 @@ class SoldiersPage(Page):
         self._table_setup(self.catalogue)
         self.catalogue.horizontalHeader().setSectionResizeMode(2 + len(KEYS), QHeaderView.ResizeMode.Stretch)
         self.catalogue.setMinimumHeight(self.catalogue.verticalHeader().defaultSectionSize() * 10)
-        self.hire = QPushButton(icon("soldiers"), "&Hire selected soldier")
+        self.hire = QPushButton(icon("soldiers"), "H&ire selected soldier")
         self.hire.setObjectName("hireSoldier")
         self.hire.setAccessibleName("Hire the selected soldier type")
         self.hire_note = QLabel()
@@ -278,7 +279,7 @@ class SoldiersPage(Page):
             allowed = bool(sd.get("shotgun_allowed"))
             shot.setEnabled(allowed or bool(s.get("shotgun")))
             shot.setToolTip("Swap the carbine for a shotgun" if allowed else
-                            f"A {sd['type']} has no carbine, so there is nothing to swap for a shotgun.")
+                            f"{a(sd['type'], True)} has no carbine, so there is nothing to swap for a shotgun.")
             shot.setText("" if allowed or s.get("shotgun") else "no carbine")
 
     def _update_buttons(self) -> None:
