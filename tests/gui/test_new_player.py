@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QPushButton, QTableWidget
+from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLabel, QLineEdit, QPushButton, QTableWidget
 
 from model import edits
 
@@ -106,3 +106,19 @@ def test_issues_panel_collapses_to_one_line_when_there_is_nothing_to_say(win, us
 def test_fill_the_rest_is_there_only_where_it_does_something(win, name, fills):
     win.open_path(str(EXAMPLES / f"{name}.starwright"))
     assert win.a_fill.isVisible() == fills and win.a_fill.isEnabled() == fills
+
+
+@pytest.mark.parametrize("button, field, pointer", [("addMotivator", "motivatorText_{n}", "/motivators/{n}/text"),
+                                                     ("addClass", "className_{n}", "/classes/{n}/name")])
+def test_adding_a_row_puts_the_cursor_in_it_so_typing_and_spaces_go_there(win, user, button, field, pointer):
+    editor = win.open_path(str(EXAMPLES / "dash-korrin-ace.starwright"))
+    goto(user, editor, "Character")
+    key = pointer.split("/")[1]
+    n = len(editor.session.data.get(key, []))
+    add = editor.findChild(QPushButton, button)
+    user.click(add)
+    box = W(editor, QLineEdit, field.format(n=n))
+    assert QApplication.focusWidget() is box
+    user.qtbot.keyClicks(QApplication.focusWidget(), "Outflies a rival")
+    assert len(editor.session.data[key]) == n + 1  # the spaces did not press the button again
+    assert editor.session.data[key][n]["text" if key == "motivators" else "name"].endswith("Outflies a rival")

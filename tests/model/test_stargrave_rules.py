@@ -371,3 +371,8 @@ def test_every_message_is_a_sentence_without_python_reprs():
         assert i.message.endswith("."), i.message
         assert "None" not in i.message and "[" not in i.message, i.message
         assert i.rule.startswith("SG-"), i.rule
+
+
+def test_SG_PROF_07_unarmed_warning_also_with_no_items_at_all():
+    assert ("SG-PROF-07", "/captain/items") in rules_of(crew(captain__items=[]), severity="warning")
+    assert ("SG-PROF-07", "/captain/items") not in rules_of(crew(captain__items=["Knife"]), severity="warning")
