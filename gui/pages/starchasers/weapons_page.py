@@ -187,7 +187,8 @@ class EntryTable(QTableWidget):
                     found = issues.get(f"/{self.listname}/{r}/{field}", [])
                     if found:
                         worst = "error" if any(i.is_error for i in found) else found[0].severity
-                        item.setBackground(QColor(theme.colour(worst)).lighter(175))
+                        item.setBackground(theme.tint(worst))
+                        item.setForeground(self.palette().color(self.palette().ColorRole.Text))
                         item.setToolTip("\n".join(i.message for i in found))
                         item.setIcon(severity_icon(worst))
                     self.setItem(r, c, item)
