@@ -87,7 +87,7 @@ def _tick_box_palette(p: QPalette) -> QPalette:
     """Fusion outlines a tick box in the Window colour darkened by 140%: on a dark field (or a white one) that
     outline all but vanishes. Tick boxes get a Window colour whose darkened outline stands out from the field;
     a tick box paints no background of its own, so nothing else changes."""
-    p = QPalette(p)
+    p = p.__copy__()  # not QPalette(p): choosing among its constructors builds the Qt namespace's enums
     p.setColor(QPalette.ColorRole.Window, QColor("#d4d8e0") if scheme() == "dark" else QColor("#7d838f"))
     return p
 
