@@ -55,6 +55,7 @@ class MainWindow(QMainWindow):
         self.start.quickStartRequested.connect(self.quick_start)
         self.start.openRequested.connect(self.open_dialog)
         self.start.recentRequested.connect(self.open_path)
+        self.start.exampleRequested.connect(self.open_path)
 
         self.undo_group = QUndoGroup(self)
         self.status = QLabel()

@@ -122,3 +122,36 @@ def test_adding_a_row_puts_the_cursor_in_it_so_typing_and_spaces_go_there(win, u
     user.qtbot.keyClicks(QApplication.focusWidget(), "Outflies a rival")
     assert len(editor.session.data[key]) == n + 1  # the spaces did not press the button again
     assert editor.session.data[key][n]["text" if key == "motivators" else "name"].endswith("Outflies a rival")
+
+
+def test_open_an_example_from_the_start_page_lists_every_kind(win, user):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QMenu, QToolButton
+
+    from model.kinds import KINDS
+    seen = {}
+
+    def choose():
+        menu = QApplication.activePopupWidget()
+        assert isinstance(menu, QMenu)
+        seen["sections"] = [a.text() for a in menu.actions() if a.isSeparator()]
+        target = next(a for a in menu.actions() if a.text() == "Z'Gata")
+        user.qtbot.mouseClick(menu, Qt.MouseButton.LeftButton, pos=menu.actionGeometry(target).center())
+    QTimer.singleShot(50, choose)
+    user.click(win.start.findChild(QToolButton, "openExample"))
+    user.qtbot.waitUntil(lambda: win.current_editor() is not None)
+    assert set(seen["sections"]) == {k.title for k in KINDS.values()}
+    editor = win.current_editor()
+    assert editor.session.kind.kind == "knighthawks-ship" and editor.session.data["name"] == "Z'Gata"
+
+
+def test_recent_files_show_their_kind_and_open_on_one_click(win, user):
+    from gui import settings as st
+    for name in ("z-gata-frigate", "ashen-comet-veteran"):
+        st.add_recent(str(EXAMPLES / f"{name}.starwright"))
+    win._refresh_recent()
+    recent = win.start.recent
+    assert recent.count() >= 2
+    assert recent.item(0).icon().cacheKey() != recent.item(1).icon().cacheKey()  # a crew, then a ship
+    user.click_row(recent, 1)
+    assert win.current_editor() is not None and win.current_editor().session.kind.kind == "knighthawks-ship"
