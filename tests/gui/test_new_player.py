@@ -155,3 +155,12 @@ def test_recent_files_show_their_kind_and_open_on_one_click(win, user):
     assert recent.item(0).icon().cacheKey() != recent.item(1).icon().cacheKey()  # a crew, then a ship
     user.click_row(recent, 1)
     assert win.current_editor() is not None and win.current_editor().session.kind.kind == "knighthawks-ship"
+
+
+def test_choosing_a_starchasers_ship_type_applies_it_at_once(win, user):
+    editor = win.new_document("starchasers-ship")
+    combo = W(editor, QComboBox, "presetPicker")
+    user.pick(combo, "L")
+    assert combo.currentText().startswith("L")
+    data = editor.session.data
+    assert data.get("preset") == combo.currentData() and data.get("hull_points") is not None
