@@ -164,3 +164,16 @@ def test_choosing_a_starchasers_ship_type_applies_it_at_once(win, user):
     assert combo.currentText().startswith("L")
     data = editor.session.data
     assert data.get("preset") == combo.currentData() and data.get("hull_points") is not None
+
+
+def test_the_user_guide_covers_every_kind_and_the_examples(win):
+    from gui.dialogs.help import GuideDialog
+
+    from model.kinds import KINDS
+    win.user_guide()
+    guide = win.findChild(GuideDialog)
+    text = guide.browser.toPlainText()
+    for kind in KINDS.values():
+        assert f"A {kind.title}" in text, kind.title
+    assert "Open an example" in text and "when this version offers them" not in text
+    guide.close()
