@@ -177,3 +177,25 @@ def test_the_user_guide_covers_every_kind_and_the_examples(win):
         assert f"A {kind.title}" in text, kind.title
     assert "Open an example" in text and "when this version offers them" not in text
     guide.close()
+
+
+def test_starchasers_weapon_fields_with_a_list_in_the_rules_offer_it(win, user):
+    editor = win.open_path(str(EXAMPLES / "kestrel-crewed.starwright"))
+    goto(user, editor, "Weapons")
+    table = W(editor, QTableWidget, "weaponsTable")
+    assert table.rowCount() >= 1
+    t = editor.pages[1].t
+    for col, field in ((1, "skill"), (2, "arc"), (3, "damage_type"), (7, "rarity")):
+        user.click_row(table, 0, col, double=True)  # a double-click opens the cell's editor
+        box = QApplication.focusWidget()
+        box = box if isinstance(box, QComboBox) else box.parentWidget()
+        assert isinstance(box, QComboBox), field
+        values = [box.itemText(i) for i in range(box.count())]
+        assert values == t.weapon_field_choices[field]
+        last = values[-1]
+        for _ in values:  # down the list with the arrow key, as far as it goes
+            if box.currentIndex() == len(values) - 1:
+                break
+            user.key(box, Qt.Key.Key_Down)
+        user.key(box, Qt.Key.Key_Return)
+        assert editor.session.data["weapons"][0][field] == last, field

@@ -6,7 +6,8 @@ from __future__ import annotations
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel,
-                               QMessageBox, QPushButton, QTableWidget, QTableWidgetItem, QWidget)
+                               QMessageBox, QPushButton, QStyledItemDelegate, QTableWidget, QTableWidgetItem,
+                               QWidget)
 
 from model import edits
 from model.systems.starchasers import catalog as cat
@@ -154,6 +155,43 @@ class HardPointBar(QWidget):
             label, Qt.TextElideMode.ElideRight, max(int(text_r.width()) - 4, 0)))
 
 
+class ChoiceDelegate(QStyledItemDelegate):
+    """A cell whose field has a list of values in the rules pack is edited with that list (still open to
+    typing, as a named exotic skill is allowed)."""
+
+    def __init__(self, table: "EntryTable", choices: dict[str, list[str]]):
+        super().__init__(table)
+        self.table, self.choices = table, choices
+
+    def _field(self, index) -> str:
+        return self.table.columns[index.column()][0]
+
+    def createEditor(self, parent, option, index):  # noqa: N802 (Qt name)
+        values = self.choices.get(self._field(index))
+        if not values:
+            return super().createEditor(parent, option, index)
+        box = QComboBox(parent)
+        box.setEditable(True)
+        box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        box.addItems(values)
+        box.setObjectName(f"{self.table.listname}_{self._field(index)}_choice")
+        box.setAccessibleName(f"{self.table.columns[index.column()][1]}: choose or type")
+        box.activated.connect(lambda _i, b=box: self.commitData.emit(b))
+        return box
+
+    def setEditorData(self, editor, index):  # noqa: N802
+        if isinstance(editor, QComboBox):
+            editor.setCurrentText(index.data() or "")
+        else:
+            super().setEditorData(editor, index)
+
+    def setModelData(self, editor, model, index):  # noqa: N802
+        if isinstance(editor, QComboBox):
+            model.setData(index, editor.currentText())
+        else:
+            super().setModelData(editor, model, index)
+
+
 class EntryTable(QTableWidget):
     """A list of the document (weapons or equipment) edited in place: one cell edit = one Set edit."""
 
@@ -171,12 +209,16 @@ class EntryTable(QTableWidget):
         self.verticalHeader().hide()
         self._filling = False
         self.itemChanged.connect(self._edited)
+        self.setItemDelegate(ChoiceDelegate(self, page.t.weapon_field_choices if listname == "weapons" else {}))
+        self.kept: dict[tuple[int, int], tuple[str, str]] = {}  # (row, column): (text typed, what is wrong)
 
     def fill(self, entries) -> None:
         entries = entries if isinstance(entries, list) else []
         self._filling = True
         try:
             keep = self.currentRow()
+            if len(entries) != self.rowCount():
+                self.kept.clear()  # rows came or went: a kept value no longer knows its row
             self.setRowCount(len(entries))
             issues = {}
             for i in self.page.session.issues:
@@ -185,7 +227,14 @@ class EntryTable(QTableWidget):
                 for c, (field, _h, kind) in enumerate(self.columns):
                     item = QTableWidgetItem(cell_text(e.get(field), kind))
                     found = issues.get(f"/{self.listname}/{r}/{field}", [])
-                    if found:
+                    if (r, c) in self.kept:  # a value that could not be taken: shown as typed, with why
+                        text, why = self.kept[(r, c)]
+                        item.setText(text)
+                        item.setBackground(theme.tint("error"))
+                        item.setForeground(self.palette().color(self.palette().ColorRole.Text))
+                        item.setToolTip(why)
+                        item.setIcon(severity_icon("error"))
+                    elif found:
                         worst = "error" if any(i.is_error for i in found) else found[0].severity
                         item.setBackground(theme.tint(worst))
                         item.setForeground(self.palette().color(self.palette().ColorRole.Text))
@@ -202,13 +251,17 @@ class EntryTable(QTableWidget):
             return
         field, header, kind = self.columns[item.column()]
         pointer = f"/{self.listname}/{item.row()}/{field}"
+        key = (item.row(), item.column())
         try:
             value = parse_cell(item.text(), kind)
         except ValueError as e:
-            self.page.say(f"{header}: {e}; the value was not changed.")
+            # Kept in its cell with the message until it is corrected (the document keeps its last good value).
+            self.kept[key] = (item.text(), f"{header}: {e}; the ship keeps its last value until this is corrected.")
             self.fill(self.page.session.data.get(self.listname))
+            self.page.show_kept()
             return
-        self.page.say("")
+        self.kept.pop(key, None)
+        self.page.show_kept()
         self.page.binder.set_value(pointer, value, source=None)
 
 
@@ -312,6 +365,11 @@ class WeaponsPage(Page):
     # ---- helpers --------------------------------------------------------------------------------------
     def say(self, text: str) -> None:
         self.status.setText(text)
+
+    def show_kept(self) -> None:
+        """The line under the tables says every value still waiting to be corrected (not only the last)."""
+        kept = [why for table in (self.weapons, self.equipment) for _text, why in table.kept.values()]
+        self.say(" ".join(kept))
 
     @staticmethod
     def _select(table: EntryTable, pointer: str) -> None:
