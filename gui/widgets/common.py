@@ -175,3 +175,16 @@ def fill_cell(table, row: int, col: int, text, tip: str | None = None, icon_name
     if data is not None and item.data(Qt.ItemDataRole.UserRole) != data:
         item.setData(Qt.ItemDataRole.UserRole, data)
     return item
+
+
+def live_with_selection(button: QWidget, view) -> None:
+    """`button` acts on the selected row of `view`: it is enabled only while a row is selected."""
+    from shiboken6 import isValid
+
+    def update(*_):
+        if isValid(view) and isValid(button):  # the model may still say something while the view goes
+            button.setEnabled(view.selectionModel().hasSelection())
+    view.selectionModel().selectionChanged.connect(update)
+    view.model().rowsRemoved.connect(update)
+    view.model().modelReset.connect(update)
+    update()

@@ -199,3 +199,16 @@ def test_starchasers_weapon_fields_with_a_list_in_the_rules_offer_it(win, user):
             user.key(box, Qt.Key.Key_Down)
         user.key(box, Qt.Key.Key_Return)
         assert editor.session.data["weapons"][0][field] == last, field
+
+
+@pytest.mark.parametrize("name, page, button, view", [
+    ("kestrel-crewed", "Weapons", "removeWeapon", "weaponsTable"),
+    ("norel-kho-dralasite", "Equipment", "sf_sell", "sf_owned")])
+def test_remove_buttons_are_live_only_with_a_selected_row(win, user, name, page, button, view):
+    editor = win.open_path(str(EXAMPLES / f"{name}.starwright"))
+    goto(user, editor, page)
+    b, table = W(editor, QPushButton, button), W(editor, QTableWidget, view)
+    table.clearSelection()
+    assert not b.isEnabled()
+    user.click_row(table, 0)
+    assert b.isEnabled()

@@ -15,7 +15,7 @@ from model.systems.starchasers.tables import tables
 
 from ... import theme
 from ...icons import severity_icon
-from ...widgets.common import Card, badge, heading, hint, with_badge
+from ...widgets.common import Card, badge, heading, hint, live_with_selection, with_badge
 from ..base import Page
 
 # (field, header, kind): kind says how a cell's text becomes JSON
@@ -356,6 +356,8 @@ class WeaponsPage(Page):
         self.add_equipment.clicked.connect(lambda: self._add("equipment"))
         self.remove_weapon.clicked.connect(lambda: self._remove(self.weapons))
         self.remove_equipment.clicked.connect(lambda: self._remove(self.equipment))
+        live_with_selection(self.remove_weapon, self.weapons)
+        live_with_selection(self.remove_equipment, self.equipment)
         self.save_cat.clicked.connect(self._save_catalog)
         self.open_cat.clicked.connect(self._import_catalog)
         self.use_cat.clicked.connect(self._use_entry)

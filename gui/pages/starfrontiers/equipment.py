@@ -14,7 +14,7 @@ from model import pointer as jp
 from model.systems.starfrontiers import actions
 from model.systems.starfrontiers.tables import tables
 
-from ...widgets.common import Card, Meter, badge, heading, hint, with_badge
+from ...widgets.common import Card, Meter, badge, heading, hint, live_with_selection, with_badge
 from ..base import Page
 
 ROLE = Qt.ItemDataRole.UserRole
@@ -156,6 +156,10 @@ class EquipmentPage(Page):
         self.buy.clicked.connect(lambda: self._buy(self.shop.currentItem()))
         self.buy_issued.clicked.connect(lambda: self._buy(self.shop.currentItem(), issued=True))
         self.sell.clicked.connect(self._sell)
+        live_with_selection(self.sell, self.owned)
+        for b in (self.buy, self.buy_issued):  # a category heading is no item to buy
+            self.shop.currentItemChanged.connect(lambda item, _p, b=b: b.setEnabled(bool(item and item.data(0, ROLE))))
+            b.setEnabled(False)
         self._refresh_totals()
 
     def _buy(self, item, issued: bool = False) -> None:
