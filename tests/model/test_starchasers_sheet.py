@@ -95,3 +95,10 @@ def test_cli_export_writes_the_sheet_and_never_the_ship(tmp_path):
     assert out.read_bytes().startswith(b"%PDF")
     r = sw("export", src, "-o", src)
     assert r.returncode == 2 and json.loads(src.read_text())["name"] == "Kestrel"
+
+
+def test_a_long_firing_arc_stays_one_word_on_the_sheet(tmp_path):
+    data = json.loads((EXAMPLES / "broken-starchasers-ship.starwright").read_text())
+    assert data["weapons"][0]["arc"] == "Sideways"
+    text = sheet_text("starchasers-ship", data, tmp_path, layout=True)
+    assert "Sideways" in text  # not "Sideway" over "s"
