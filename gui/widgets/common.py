@@ -177,6 +177,17 @@ def fill_cell(table, row: int, col: int, text, tip: str | None = None, icon_name
     return item
 
 
+def centered(w: QWidget) -> QWidget:
+    """`w` in the middle of a holder: a tick box in a table cell."""
+    from PySide6.QtCore import Qt
+    holder = QWidget()
+    lay = QHBoxLayout(holder)
+    lay.setContentsMargins(0, 0, 0, 0)
+    lay.setAlignment(Qt.AlignmentFlag.AlignCenter)
+    lay.addWidget(w)
+    return holder
+
+
 def live_with_selection(button: QWidget, view) -> None:
     """`button` acts on the selected row of `view`: it is enabled only while a row is selected."""
     from shiboken6 import isValid

@@ -6,7 +6,7 @@ issue counted them; this test counts a scroll for every control or row that is o
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QAbstractItemView, QCheckBox, QComboBox, QLineEdit, QTableWidget, QWidget
 
 from .test_build_crew import W, goto, row_of
@@ -43,24 +43,21 @@ def officer(user, reach, editor, role, name, bg, choices, powers, lowered, items
     combo = W(editor, QComboBox, f"{role}_background")
     reach.widget(combo)
     user.pick(combo, bg)
-    for c in choices:
-        box = W(editor, QCheckBox, f"{role}_choice_{c}")
+    def rows(table, names, act):
+        for r in [row_of(table, n) for n in names]:
+            reach.row(table, r)
+            act(r)
+    boxes = [f"{role}_choice_{c}" for c in choices]
+    for box in [W(editor, QCheckBox, b) for b in boxes]:
         reach.widget(box)
         user.click(box)
     catalogue = W(editor, QTableWidget, f"{role}_power_list")
-    for p in powers:
-        r = row_of(catalogue, p)
-        reach.row(catalogue, r)
-        tick(user, catalogue, r)
-    for r in lowered:
-        box = W(editor, QCheckBox, f"{role}_reduce_{r}")
+    rows(catalogue, powers, lambda r: tick(user, catalogue, r))
+    for box in [W(editor, QCheckBox, f"{role}_reduce_{r}") for r in lowered]:
         reach.widget(box)
         user.click(box)
     shop = W(editor, QTableWidget, f"{role}_item_list")
-    for it in items:
-        r = row_of(shop, it)
-        reach.row(shop, r)
-        user.click_row(shop, r, double=True)
+    rows(shop, items, lambda r: user.click_row(shop, r, double=True))
 
 
 def test_full_custom_crew_counts_its_clicks_keys_and_scrolls_at_1366x768(win, user):

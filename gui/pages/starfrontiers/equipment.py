@@ -7,14 +7,14 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QDoubleSpinBox, QFormLayout, QHBoxLayout, QHeaderView,
                                QLabel, QPushButton, QSpinBox, QTableWidget, QTableWidgetItem, QTreeWidget,
-                               QTreeWidgetItem, QWidget)
+                               QTreeWidgetItem)
 
 from model import edits
 from model import pointer as jp
 from model.systems.starfrontiers import actions
 from model.systems.starfrontiers.tables import tables
 
-from ...widgets.common import Card, Meter, badge, heading, hint, live_with_selection, with_badge
+from ...widgets.common import Card, Meter, badge, centered, heading, hint, live_with_selection, with_badge
 from ..base import Page
 
 ROLE = Qt.ItemDataRole.UserRole
@@ -29,15 +29,6 @@ def _cr(v) -> str:
 
 def _kg(v) -> str:
     return "not stated" if v is None else f"{v:g} kg"
-
-
-def _centred(w: QWidget) -> QWidget:
-    holder = QWidget()
-    lay = QHBoxLayout(holder)
-    lay.setContentsMargins(0, 0, 0, 0)
-    lay.setAlignment(Qt.AlignmentFlag.AlignCenter)
-    lay.addWidget(w)
-    return holder
 
 
 class EquipmentPage(Page):
@@ -251,7 +242,7 @@ class EquipmentPage(Page):
         tick.setAccessibleName(f"{name} carried (untick to stow it elsewhere)")
         tick.setChecked(bool(row.get("carried", True)))
         tick.clicked.connect(lambda checked, r=r: self._set_carried(r, checked))
-        self.owned.setCellWidget(r, 4, _centred(tick))
+        self.owned.setCellWidget(r, 4, centered(tick))
         if row.get("may_be_custom"):
             custom = QPushButton("Make it a custom item")
             custom.setObjectName(f"sf_custom_{r}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QGridLayout, QHBoxLayout, QHeaderView, QLabel,
-                               QLineEdit, QPushButton, QTableWidget, QTableWidgetItem, QWidget)
+                               QLineEdit, QPushButton, QTableWidget, QTableWidgetItem)
 
 from model import edits
 from model.systems.stargrave.derive import format_value
@@ -13,21 +13,12 @@ from model.systems.stargrave.tables import KEYS, tables
 from model.wording import a
 
 from ...icons import icon, severity_icon
-from ...widgets.common import Card, Meter, badge, heading, hint, with_badge
+from ...widgets.common import Card, Meter, badge, centered, heading, hint, with_badge
 from ..base import Page
 
 ROLE = Qt.ItemDataRole.UserRole
 # roster columns
 C_NAME, C_TYPE, C_COST, C_PROFILE, C_GEAR, C_ROBOT, C_SHOTGUN = range(7)
-
-
-def _centered(w: QWidget) -> QWidget:
-    holder = QWidget()
-    lay = QHBoxLayout(holder)
-    lay.setContentsMargins(0, 0, 0, 0)
-    lay.setAlignment(Qt.AlignmentFlag.AlignCenter)
-    lay.addWidget(w)
-    return holder
 
 
 class SoldiersPage(Page):
@@ -131,8 +122,6 @@ class SoldiersPage(Page):
         self.down.clicked.connect(lambda: self._move(+1))
         self.roster.currentCellChanged.connect(lambda *_: self._update_buttons())
         self._refresh_numbers()
-        QWidget.setTabOrder(self.catalogue, self.hire)
-        QWidget.setTabOrder(self.hire, self.roster)
 
     @staticmethod
     def _table_setup(t: QTableWidget) -> None:
@@ -237,12 +226,12 @@ class SoldiersPage(Page):
             robot.setObjectName(f"soldier_robot_{r}")
             robot.setAccessibleName(f"Soldier {r + 1} is a robot")
             robot.setToolTip("A robot soldier (the rules for robots apply in play)")
-            table.setCellWidget(r, C_ROBOT, _centered(robot))
+            table.setCellWidget(r, C_ROBOT, centered(robot))
             self.binder.check(ptr + "/robot", robot, self)
             shot = QCheckBox()
             shot.setObjectName(f"soldier_shotgun_{r}")
             shot.setAccessibleName(f"Soldier {r + 1} carries a shotgun instead of a carbine")
-            table.setCellWidget(r, C_SHOTGUN, _centered(shot))
+            table.setCellWidget(r, C_SHOTGUN, centered(shot))
             self.binder.check(ptr + "/shotgun", shot, self)
         self.empty.setVisible(not value)
         if value:
