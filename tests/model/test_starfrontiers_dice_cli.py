@@ -12,9 +12,10 @@ import pytest
 from model.edits import apply
 from model.rules_pack import PackError, validate_pack_data
 from model.systems import starfrontiers as sf
+from tests.model.test_cli import BIN
 from tests.model.test_starfrontiers_support import EXAMPLES, character, derived, issues, pack
 
-STARWRIGHT = "/work/venv/bin/starwright"
+STARWRIGHT = str(BIN)  # the installed command, next to the running interpreter
 
 
 # ---- dice ------------------------------------------------------------------------------------------------

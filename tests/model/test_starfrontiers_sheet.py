@@ -6,9 +6,10 @@ import json
 import subprocess
 from pathlib import Path
 
+from tests.model.test_cli import BIN
 from tests.model.test_starfrontiers_support import EXAMPLES, character
 
-STARWRIGHT = "/work/venv/bin/starwright"
+STARWRIGHT = str(BIN)  # the installed command, next to the running interpreter
 
 
 def export(src: Path, tmp_path: Path, *extra, layout: bool = True) -> tuple[str, subprocess.CompletedProcess]:
