@@ -199,3 +199,21 @@ def live_with_selection(button: QWidget, view) -> None:
     view.model().rowsRemoved.connect(update)
     view.model().modelReset.connect(update)
     update()
+
+
+def show_all_rows(table) -> None:
+    """A table as tall as its rows: no scroll bar of its own inside a scrolling page (it grows with the page)."""
+    from PySide6.QtCore import Qt
+
+    def fit(*_):
+        rows = sum(table.rowHeight(r) for r in range(table.rowCount()) if not table.isRowHidden(r))
+        height = rows + table.horizontalHeader().height() + 2 * table.frameWidth()
+        if table.horizontalScrollBar().isVisible():
+            height += table.horizontalScrollBar().height()
+        table.setMinimumHeight(height)
+        table.setMaximumHeight(height)
+    table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    table.model().rowsInserted.connect(fit)
+    table.model().rowsRemoved.connect(fit)
+    table.model().modelReset.connect(fit)
+    fit()

@@ -12,7 +12,7 @@ from model import pointer as jp
 from model.systems.stargrave.derive import (carried_status, format_profile_value, item_options, power_options)
 from model.systems.stargrave.tables import KEYS, tables
 
-from ...widgets.common import Card, Meter, StatCell, badge, fill_cell, heading, hint, with_badge
+from ...widgets.common import Card, Meter, StatCell, badge, fill_cell, heading, hint, show_all_rows, with_badge
 from ..base import Page
 
 ROLE = Qt.ItemDataRole.UserRole
@@ -261,6 +261,7 @@ class OfficerPage(Page):
         self._refresh_derived()
         self._fill_available()
         self._fill_items()
+        show_all_rows(self.item_list)  # the whole General Equipment List: picked without scrolling inside it
 
         order = [self.name, self.species, self.background, *self.choice_checks.values(), *self.cells.values(),
                  self.search, self.available, self.add_power, self.chosen, self.remove_power,

@@ -13,7 +13,7 @@ from model.systems.stargrave.tables import KEYS, tables
 from model.wording import a
 
 from ...icons import icon, severity_icon
-from ...widgets.common import Card, Meter, badge, centered, heading, hint, with_badge
+from ...widgets.common import Card, Meter, badge, centered, heading, hint, show_all_rows, with_badge
 from ..base import Page
 
 ROLE = Qt.ItemDataRole.UserRole
@@ -112,6 +112,7 @@ class SoldiersPage(Page):
         self.column.addStretch(1)
 
         self._fill_catalogue()
+        show_all_rows(self.catalogue)  # every soldier type in sight: hired without scrolling inside the list
         binder.custom("/soldiers", self.roster, self, self._rebuild_roster, deep=False, badge=self.roster_badge,
                       select=self._select)
         self.catalogue.itemActivated.connect(lambda *_: self._hire())
