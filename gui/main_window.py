@@ -455,6 +455,9 @@ class MainWindow(QMainWindow):
         self._update_status(e)
 
     def _refresh_recent(self) -> None:
+        from shiboken6 import isValid
+        if not isValid(self.recent_menu):  # the window is being taken apart at exit: nothing to show
+            return
         files = st.recent_files()
         self.start.set_recent(files)
         self.recent_menu.clear()

@@ -204,8 +204,11 @@ def live_with_selection(button: QWidget, view) -> None:
 def show_all_rows(table) -> None:
     """A table as tall as its rows: no scroll bar of its own inside a scrolling page (it grows with the page)."""
     from PySide6.QtCore import Qt
+    from shiboken6 import isValid
 
     def fit(*_):
+        if not isValid(table):  # its model can still speak while the table goes
+            return
         rows = sum(table.rowHeight(r) for r in range(table.rowCount()) if not table.isRowHidden(r))
         height = rows + table.horizontalHeader().height() + 2 * table.frameWidth()
         if table.horizontalScrollBar().isVisible():
