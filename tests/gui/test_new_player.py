@@ -79,6 +79,8 @@ def test_power_catalogue_shows_whole_names_and_plain_headers(win, user):
     table = W(editor, QTableWidget, "captain_power_list")
     headers = [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())]
     assert "" not in headers and "Listed" not in headers
+    QApplication.processEvents()
+    assert table.horizontalScrollBar().maximum() == 0  # every column in sight at the default size
     fm = table.fontMetrics()
     for r in range(table.rowCount()):
         text = table.item(r, 0).text()

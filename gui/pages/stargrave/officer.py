@@ -155,8 +155,8 @@ class OfficerPage(Page):
         self.search.setAccessibleName(f"Search powers for the {who}")
         self.search.setPlaceholderText("Search powers (name, English-edition name or category)")
         self.search.setClearButtonEnabled(True)
-        self.available = _table(["Power (tick to choose)", "Basic", "Category", "Activation in the book",
-                                 f"Activation for this {who}", "Fatigue", "English edition"], f"{role}_power_list")
+        self.available = _table(["Power\n(tick to choose)", "Basic", "Category", "Activation\nin the book",
+                                 f"Activation for\nthis {who}", "Fatigue", "English\nedition"], f"{role}_power_list")
         self.available.setAccessibleName(f"Powers the {who} can choose: tick one to choose it, untick to drop it")
         self.available.horizontalHeaderItem(1).setToolTip("Basic for this figure's background")
         self.available.horizontalHeader().setSectionResizeMode(6, QHeaderView.ResizeMode.Stretch)
