@@ -4,7 +4,7 @@ scroll bar, nothing cut off at the right."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QAbstractItemView, QApplication
 
 from tests.conftest import EXAMPLES
 
@@ -25,3 +25,7 @@ def test_no_page_scrolls_sideways(win, qtbot, name, size):
         bar = page.horizontalScrollBar()
         assert bar.maximum() == 0, (f"{page.title} at {win.width()}x{win.height()} scrolls sideways by "
                                     f"{bar.maximum()} px")
+        for view in page.findChildren(QAbstractItemView):
+            if view.isVisible():
+                assert view.horizontalScrollBar().maximum() == 0, \
+                    f"{page.title}: {view.objectName()} scrolls sideways at {win.width()}x{win.height()}"

@@ -99,6 +99,8 @@ class CrewPage(Page):
         self.problems.setObjectName("crewIssues")
         self.problems.setAccessibleName("The crew's issues")
         self.problems.setMinimumHeight(110)
+        self.problems.setWordWrap(True)  # a long message wraps instead of scrolling sideways
+        self.problems.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         problems.add(self.problem_title)
         problems.add(self.problems)
         self.column.addWidget(problems)
