@@ -115,7 +115,7 @@ class DocumentEditor(QWidget):
         self.issues.set_issues(issues)
         if was_empty and issues:  # the collapsed panel opens again to its usual share
             total = self.center.height() - self.center.handleWidth()
-            self.center.setSizes([total - 130, 130] if total > 260 else [760, 130])
+            self.center.setSizes([total - 130, 130] if self.center.isVisible() and total > 260 else [760, 130])
         for i, page in enumerate(self.pages):
             mine = [x for x in issues if page.owns(x.pointer)]
             item = self.nav.item(i)

@@ -214,3 +214,10 @@ def test_remove_buttons_are_live_only_with_a_selected_row(win, user, name, page,
     assert not b.isEnabled()
     user.click_row(table, 0)
     assert b.isEnabled()
+
+
+def test_a_document_opened_with_issues_gives_the_panel_its_usual_share(win, qtbot):
+    editor = win.open_path(str(EXAMPLES / "broken-starchasers-ship.starwright"))
+    qtbot.waitUntil(lambda: editor.issues.tree.isVisible())
+    pages, panel = editor.center.sizes()
+    assert 100 <= panel <= 160 and pages > 3 * panel
