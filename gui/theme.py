@@ -88,8 +88,13 @@ def _tick_box_palette(p: QPalette) -> QPalette:
     outline all but vanishes. Tick boxes get a Window colour whose darkened outline stands out from the field;
     a tick box paints no background of its own, so nothing else changes."""
     p = p.__copy__()  # not QPalette(p): choosing among its constructors builds the Qt namespace's enums
-    p.setColor(QPalette.ColorRole.Window, QColor("#d4d8e0") if scheme() == "dark" else QColor("#7d838f"))
+    p.setColor(QPalette.ColorRole.Window, tick_outline_window())
     return p
+
+
+def tick_outline_window() -> QColor:
+    """The Window colour a tick box is drawn with, so that Fusion's outline (it darkened 140%) stands out."""
+    return QColor("#d4d8e0") if scheme() == "dark" else QColor("#7d838f")
 
 
 def _dark_palette() -> QPalette:

@@ -188,6 +188,19 @@ def centered(w: QWidget) -> QWidget:
     return holder
 
 
+def visible_ticks(view) -> None:
+    """Tick boxes in a list's rows drawn with the same clear outline as every tick box (gui/theme.py): a view
+    draws its rows' boxes with its own palette, where the outline all but vanishes on a dark row."""
+    from PySide6.QtGui import QPalette
+    from PySide6.QtWidgets import QStyledItemDelegate
+
+    class Ticks(QStyledItemDelegate):
+        def initStyleOption(self, option, index):  # noqa: N802 (Qt name)
+            super().initStyleOption(option, index)
+            option.palette.setColor(QPalette.ColorRole.Window, theme.tick_outline_window())
+    view.setItemDelegate(Ticks(view))
+
+
 def live_with_selection(button: QWidget, view) -> None:
     """`button` acts on the selected row of `view`: it is enabled only while a row is selected."""
     from shiboken6 import isValid

@@ -90,3 +90,22 @@ def test_unticked_boxes_on_plain_rows_stand_out(scheme, win, user):
             rect.translate(box.mapTo(table.viewport(), rect.topLeft()) - rect.topLeft())
             ratio, bg = best_contrast(table.viewport(), rect)  # as drawn on the row
             assert ratio >= 4.5, f"{box.objectName()} on {bg.name()}: {ratio:.2f}:1"
+
+
+def test_unticked_boxes_in_the_power_catalogue_stand_out(scheme, win, user):
+    from tests.gui.test_new_player import new_crew
+    editor = new_crew(win, user)
+    goto(user, editor, "Captain")
+    table = W(editor, QTableWidget, "captain_power_list")
+    table.setCurrentCell(-1, -1)
+    table.clearSelection()
+    QApplication.processEvents()
+    option = QStyleOptionViewItem()
+    table.initViewItemOption(option)
+    for r in range(4):  # plain and alternate rows, none ticked in a new crew
+        index = table.model().index(r, 0)
+        table.itemDelegate().initStyleOption(option, index)
+        option.rect = table.visualRect(index)
+        box = table.style().subElementRect(QStyle.SubElement.SE_ItemViewItemCheckIndicator, option, table)
+        ratio, bg = best_contrast(table.viewport(), box.adjusted(-2, -2, 2, 2))
+        assert ratio >= 4.5, f"row {r} on {bg.name()}: {ratio:.2f}:1"

@@ -12,7 +12,8 @@ from model import pointer as jp
 from model.systems.stargrave.derive import (carried_status, format_profile_value, item_options, power_options)
 from model.systems.stargrave.tables import KEYS, tables
 
-from ...widgets.common import Card, Meter, StatCell, badge, fill_cell, heading, hint, show_all_rows, with_badge
+from ...widgets.common import (Card, Meter, StatCell, badge, fill_cell, heading, hint, show_all_rows, visible_ticks,
+                                with_badge)
 from ..base import Page
 
 ROLE = Qt.ItemDataRole.UserRole
@@ -161,6 +162,7 @@ class OfficerPage(Page):
         self.available.horizontalHeaderItem(1).setToolTip("Basic for this figure's background")
         self.available.horizontalHeader().setSectionResizeMode(6, QHeaderView.ResizeMode.Stretch)
         self.available.setWordWrap(False)
+        visible_ticks(self.available)
         self._filling = False
         self.available.setMinimumHeight(260)
         self.add_power = QPushButton("&Add power")
