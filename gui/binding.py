@@ -1,9 +1,10 @@
 """The binding table: each bound widget shows the value at one JSON Pointer of the document.
 
 A page registers its widgets here (`line_edit`, `plain_text`, `check`, `combo`, or `custom` for lists and
-tables). User edits become edit records pushed on the session's undo stack; the widget that made the edit
-is not refreshed (no echo). After each edit, a binding refreshes only when the edit wrote its pointer or a
-parent of it (or, for `deep` bindings such as lists, anything inside it).
+tables). User edits become edit records pushed on the session's undo stack; a field being typed into that made
+the edit is not refreshed (no echo: the cursor stays put). Any other source, such as a box of ticks, is
+refreshed, so the words it shows about the value ("1 of 1 chosen") follow. After each edit, a binding
+refreshes only when the edit wrote its pointer or a parent of it (or, for `deep` bindings such as lists, anything inside it).
 
 Issues are painted here too: each issue goes to the binding with the deepest pointer at or above the
 issue's pointer; that widget gets a coloured border, an icon (never colour alone) and the messages as its
@@ -155,7 +156,7 @@ class Binder(QObject):
     def on_changed(self, change) -> None:
         data = self.session.data
         for b in list(self.bindings):
-            if b.dead or b.widget is change.source:
+            if b.dead or (b.widget is change.source and _typed_into(b.widget)):
                 continue
             if any(jp.is_within(b.pointer, t) or (b.deep and jp.is_within(t, b.pointer)) for t in change.touched):
                 b.refresh(jp.get(data, b.pointer))
@@ -212,6 +213,12 @@ class Binder(QObject):
 
 
 _MISSING = object()
+
+
+def _typed_into(w: QWidget) -> bool:
+    """A widget the user types into: refreshing it from its own edit could move the cursor or reformat the text."""
+    return isinstance(w, (QLineEdit, QPlainTextEdit, QAbstractSpinBox)) or (
+        isinstance(w, QComboBox) and w.isEditable())
 
 
 def outlined(colour: str) -> QPalette:

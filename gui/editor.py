@@ -101,6 +101,7 @@ class DocumentEditor(QWidget):
         for page in self.pages:
             if page.built:  # a form built later shows the document as it is then
                 page.on_changed(change)
+                page.order_tabs()  # rows it added take their place in the Tab order
         if change.issues_changed:
             self._refresh_issues()
         if any(jp.is_within("/name", p) for p in change.touched):
@@ -110,7 +111,11 @@ class DocumentEditor(QWidget):
 
     def _refresh_issues(self) -> None:
         issues = self.session.issues
+        was_empty = not self.issues.issues
         self.issues.set_issues(issues)
+        if was_empty and issues:  # the collapsed panel opens again to its usual share
+            total = self.center.height() - self.center.handleWidth()
+            self.center.setSizes([total - 130, 130] if self.center.isVisible() and total > 260 else [760, 130])
         for i, page in enumerate(self.pages):
             mine = [x for x in issues if page.owns(x.pointer)]
             item = self.nav.item(i)

@@ -65,6 +65,7 @@ class MainWindow(QMainWindow):
         self.start.quickStartRequested.connect(self.quick_start)
         self.start.openRequested.connect(self.open_dialog)
         self.start.recentRequested.connect(self.open_path)
+        self.start.exampleRequested.connect(self.open_path)
 
         self.undo_group = QUndoGroup(self)
         from .recovery import Autosaver
@@ -525,6 +526,10 @@ class MainWindow(QMainWindow):
         for a in (self.a_save, self.a_save_as, self.a_close, self.a_fill, self.a_export, self.a_print, self.a_issues,
                   self.a_copy_text, self.a_copy_md, *self.page_actions):
             a.setEnabled(has)
+        # Fill the Rest is there only for the kinds that have a filler (Stargrave, Star Frontiers).
+        fills = has and getattr(e.module, "fill_the_rest", None) is not None
+        self.a_fill.setVisible(fills or not has)
+        self.a_fill.setEnabled(fills)
         if has:
             self.undo_group.setActiveStack(e.session.stack)
             for i, a in enumerate(self.page_actions):
@@ -537,6 +542,9 @@ class MainWindow(QMainWindow):
         self._update_status(e)
 
     def _refresh_recent(self) -> None:
+        from shiboken6 import isValid
+        if not isValid(self.recent_menu):  # the window is being taken apart at exit: nothing to show
+            return
         files = st.recent_files()
         self.start.set_recent(files)
         self.recent_menu.clear()

@@ -74,6 +74,29 @@ def colour(kind: str) -> str:
     return table[scheme()]
 
 
+def tint(kind: str) -> QColor:
+    """A cell background marked with an issue: the field colour with a little of the severity colour in it,
+    so the palette's text stays readable on it (at least 4.5:1) in light and dark mode alike."""
+    base = QApplication.palette().color(QPalette.ColorRole.Base)
+    c = QColor(colour(kind))
+    share = 0.30 if scheme() == "dark" else 0.16
+    return QColor(*(round(b * (1 - share) + k * share) for b, k in zip(base.getRgb()[:3], c.getRgb()[:3])))
+
+
+def _tick_box_palette(p: QPalette) -> QPalette:
+    """Fusion outlines a tick box in the Window colour darkened by 140%: on a dark field (or a white one) that
+    outline all but vanishes. Tick boxes get a Window colour whose darkened outline stands out from the field;
+    a tick box paints no background of its own, so nothing else changes."""
+    p = p.__copy__()  # not QPalette(p): choosing among its constructors builds the Qt namespace's enums
+    p.setColor(QPalette.ColorRole.Window, tick_outline_window())
+    return p
+
+
+def tick_outline_window() -> QColor:
+    """The Window colour a tick box is drawn with, so that Fusion's outline (it darkened 140%) stands out."""
+    return QColor("#d4d8e0") if scheme() == "dark" else QColor("#7d838f")
+
+
 def _dark_palette() -> QPalette:
     p = QPalette()
     base, window, text = QColor("#1e2128"), QColor("#272b33"), QColor("#e6e8ec")
@@ -106,7 +129,9 @@ def _light_palette() -> QPalette:
 
 def apply(app: QApplication) -> None:
     app.setStyle("Fusion")
-    app.setPalette(_dark_palette() if scheme() == "dark" else _light_palette())
+    palette = _dark_palette() if scheme() == "dark" else _light_palette()
+    app.setPalette(palette)
+    app.setPalette(_tick_box_palette(palette), "QCheckBox")
 
 
 def follow_system(app: QApplication) -> None:

@@ -10,9 +10,11 @@ is when built, so building it late shows the same thing as building it early and
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QFrame, QLabel, QPlainTextEdit, QScrollArea, QVBoxLayout, QWidget
 
 from model import pointer as jp
+
+from ..widgets import tab_order
 
 
 class Page(QScrollArea):
@@ -46,6 +48,18 @@ class Page(QScrollArea):
         if not self.built:
             self.built = True
             self.build_form(self.session, self.binder)
+            for view in self.body.findChildren(QAbstractItemView):
+                view.setTabKeyNavigation(False)  # Tab leaves a table or list; the arrows move inside it
+            for notes in self.body.findChildren(QPlainTextEdit):
+                notes.setTabChangesFocus(True)  # Tab leaves the notes instead of typing a tab into them
+            for label in self.body.findChildren(QLabel):
+                box = label.buddy()
+                if box is not None and box.focusPolicy() == Qt.FocusPolicy.NoFocus:
+                    # a field with its issue badge beside it: the underlined letter focuses the field
+                    field = next(iter(tab_order.reading_order(box)), None)
+                    if field is not None:
+                        label.setBuddy(field)
+            self.order_tabs()
             self.binder.paint()  # the issues its widgets were waiting for
         return self
 
@@ -55,6 +69,10 @@ class Page(QScrollArea):
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
         self.ensure_built()
         return getattr(self, name)
+
+    def order_tabs(self) -> None:
+        """Tab follows reading order, also through rows added since (gui/widgets/tab_order.py)."""
+        self._tab_chain = tab_order.apply(self.body, self.__dict__.get("_tab_chain"))
 
     def owns(self, pointer: str) -> bool:
         return any(jp.is_within(pointer, p) for p in self.prefixes if p)

@@ -175,3 +175,61 @@ def fill_cell(table, row: int, col: int, text, tip: str | None = None, icon_name
     if data is not None and item.data(Qt.ItemDataRole.UserRole) != data:
         item.setData(Qt.ItemDataRole.UserRole, data)
     return item
+
+
+def centered(w: QWidget) -> QWidget:
+    """`w` in the middle of a holder: a tick box in a table cell."""
+    from PySide6.QtCore import Qt
+    holder = QWidget()
+    lay = QHBoxLayout(holder)
+    lay.setContentsMargins(0, 0, 0, 0)
+    lay.setAlignment(Qt.AlignmentFlag.AlignCenter)
+    lay.addWidget(w)
+    return holder
+
+
+def visible_ticks(view) -> None:
+    """Tick boxes in a list's rows drawn with the same clear outline as every tick box (gui/theme.py): a view
+    draws its rows' boxes with its own palette, where the outline all but vanishes on a dark row."""
+    from PySide6.QtGui import QPalette
+    from PySide6.QtWidgets import QStyledItemDelegate
+
+    class Ticks(QStyledItemDelegate):
+        def initStyleOption(self, option, index):  # noqa: N802 (Qt name)
+            super().initStyleOption(option, index)
+            option.palette.setColor(QPalette.ColorRole.Window, theme.tick_outline_window())
+    view.setItemDelegate(Ticks(view))
+
+
+def live_with_selection(button: QWidget, view) -> None:
+    """`button` acts on the selected row of `view`: it is enabled only while a row is selected."""
+    from shiboken6 import isValid
+
+    def update(*_):
+        if isValid(view) and isValid(button):  # the model may still say something while the view goes
+            button.setEnabled(view.selectionModel().hasSelection())
+    view.selectionModel().selectionChanged.connect(update)
+    view.model().rowsRemoved.connect(update)
+    view.model().modelReset.connect(update)
+    update()
+
+
+def show_all_rows(table) -> None:
+    """A table as tall as its rows: no scroll bar of its own inside a scrolling page (it grows with the page)."""
+    from PySide6.QtCore import Qt
+    from shiboken6 import isValid
+
+    def fit(*_):
+        if not isValid(table):  # its model can still speak while the table goes
+            return
+        rows = sum(table.rowHeight(r) for r in range(table.rowCount()) if not table.isRowHidden(r))
+        height = rows + table.horizontalHeader().height() + 2 * table.frameWidth()
+        if table.horizontalScrollBar().isVisible():
+            height += table.horizontalScrollBar().height()
+        table.setMinimumHeight(height)
+        table.setMaximumHeight(height)
+    table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    table.model().rowsInserted.connect(fit)
+    table.model().rowsRemoved.connect(fit)
+    table.model().modelReset.connect(fit)
+    fit()

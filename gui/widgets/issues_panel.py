@@ -73,6 +73,8 @@ class IssuesPanel(QWidget):
             item.setToolTip(1, issue.message)
             item.setToolTip(3, issue.pointer or "/")
             self.tree.addTopLevelItem(item)
+        self.tree.setVisible(bool(issues))  # nothing to say: the panel is its one summary line
+        self.setMaximumHeight(16777215 if issues else self.title.sizeHint().height() + 2)
         text, worst = summary(issues)
         self.title.setText(text)
         size = self.title.fontMetrics().height()

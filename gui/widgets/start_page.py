@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Signal
-from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton,
-                               QScrollArea, QToolButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMenu,
+                               QPushButton, QScrollArea, QToolButton, QVBoxLayout, QWidget)
 
 from model.kinds import KINDS, PLANNED
 
@@ -34,6 +34,7 @@ class StartPage(QScrollArea):
     quickStartRequested = Signal(str)
     openRequested = Signal()
     recentRequested = Signal(str)
+    exampleRequested = Signal(str)
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -106,6 +107,18 @@ class StartPage(QScrollArea):
         self.open.setObjectName("openFile")
         self.open.clicked.connect(self.openRequested)
         row.addWidget(self.open)
+        self.example = QToolButton()
+        self.example.setObjectName("openExample")
+        self.example.setText("Open an e&xample")
+        self.example.setAccessibleName("Open one of the bundled examples")
+        self.example.setToolTip("A finished crew, ship or character of each kind to look at and change, and some "
+                                "built with problems to see how they are explained")
+        self.example.setProperty("popupMode", 2)  # QToolButton.ToolButtonPopupMode.InstantPopup
+        self.example_menu = QMenu(self.example)
+        self.example_menu.setObjectName("exampleMenu")
+        self.example_menu.aboutToShow.connect(self._fill_examples)
+        self.example.setMenu(self.example_menu)
+        row.addWidget(self.example)
         row.addWidget(hint("…or drop a .starwright file anywhere on this window."), 1)
         recent.layout_.addLayout(row)
         recent.layout_.addWidget(QLabel("Recent files"))
@@ -114,6 +127,7 @@ class StartPage(QScrollArea):
         self.recent.setAccessibleName("Recent files")
         self.recent.setMinimumHeight(150)
         self.recent.itemActivated.connect(lambda item: self.recentRequested.emit(item.data(PATH_ROLE)))
+        self.recent.itemClicked.connect(lambda item: self.recentRequested.emit(item.data(PATH_ROLE)))  # one click
         # Said inside the empty list, where a disabled item would stand (the same pixels), not an item: an item
         # that cannot be chosen needs Qt.ItemFlag. A child of the list, not of its viewport (asking PySide6 for
         # the viewport makes it set up a dozen widget classes to find the viewport's type, ~3 ms).
@@ -129,11 +143,28 @@ class StartPage(QScrollArea):
         col.addWidget(recent)
         col.addStretch(1)
 
+    def _fill_examples(self) -> None:
+        """The examples, by kind (read when the menu first opens, not at start-up)."""
+        if self.example_menu.actions():
+            return
+        from model.examples import examples
+        kind = None
+        for e in examples():
+            if e["kind"] != kind:
+                kind = e["kind"]
+                self.example_menu.addSection(kind_icon(kind), e["title"])
+            label = f"{e['name']}  (with problems to see)" if e["broken"] else e["name"]
+            a = self.example_menu.addAction(kind_icon(kind), label)
+            a.setData(e["path"])
+            a.triggered.connect(lambda _=False, p=e["path"]: self.exampleRequested.emit(p))
+
     def set_recent(self, paths: list[str]) -> None:
+        from model.examples import peek_kind
         self.recent.clear()
         for p in paths:
             path = Path(p)
-            item = QListWidgetItem(icon("crew"), f"{path.name}   —   {path.parent}")
+            kind = peek_kind(path)
+            item = QListWidgetItem(kind_icon(kind) if kind else icon("crew"), f"{path.name}   —   {path.parent}")
             item.setData(PATH_ROLE, p)
             item.setToolTip(p)
             if not path.exists():

@@ -130,6 +130,9 @@ class CrewSheet(DocumentSheet):
                                FieldPanel(kit, kit.panel("officer"), values), Spacer(1, 2 * mm)]
         if od:
             out.append(profile_table(kit, self.profile_heads(), self.officer_profile(od), width))
+            if any(od["base_profile"][k] != od["profile"][k] for k in KEYS):  # SG-PROF-02: say what 9/11 means
+                out.append(rich(kit, "Two numbers (9/11): the figure's own value / with its equipment.", "note",
+                                textColor=kit.color["muted"]))
             out += [Spacer(1, 1.6 * mm), TickTrack(kit, od["profile"]["health"], "Health")]
             if od.get("unarmed"):
                 f, dmg = self.t.crew["unarmed_fight"], self.t.crew["unarmed_damage"]

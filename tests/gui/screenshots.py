@@ -4,7 +4,7 @@ The Stargrave crew (a legal example, then one built with problems), one legal an
 every other kind (each of its pages, long pages also scrolled to the end), the sheet preview, the About
 dialog (both tabs) and the user guide.
 
-Run by hand:  .venv/bin/python tests/gui/screenshots.py [--dark] [--scale 2]
+Run by hand:  .venv/bin/python tests/gui/screenshots.py [--dark] [--scale 2] [--size 1366x768] [--out DIR]
 It re-runs itself under `xvfb-run` when there is no display. Not collected by pytest (no test_ prefix).
 """
 
@@ -18,7 +18,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-OUT = ROOT / "tests" / "screenshots"
+OUT = Path(sys.argv[sys.argv.index("--out") + 1]) if "--out" in sys.argv else ROOT / "tests" / "screenshots"
 
 
 def _reexec_under_xvfb() -> None:
@@ -48,14 +48,16 @@ def main() -> int:
     from gui import settings as st
     from gui.app import create
 
-    suffix = ("-dark" if dark else "") + (f"-x{scale}" if scale else "")
+    size = sys.argv[sys.argv.index("--size") + 1] if "--size" in sys.argv else ""
+    width, height = (int(n) for n in size.split("x")) if size else (1440, 940)
+    suffix = ("-dark" if dark else "") + (f"-x{scale}" if scale else "") + (f"-{size}" if size else "")
     OUT.mkdir(parents=True, exist_ok=True)
     example = ROOT / "resources" / "examples" / "ashen-comet-veteran.starwright"
     broken = ROOT / "resources" / "examples" / "broken-crew.starwright"
     st.add_recent(str(broken))
     st.add_recent(str(example))
     app, win = create([])
-    win.resize(1440, 940)
+    win.resize(width, height)
     win.move(0, 0)
 
     def settle(ms: int = 150):

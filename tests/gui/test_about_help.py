@@ -88,7 +88,7 @@ def test_f1_opens_the_user_guide_once_with_its_pictures(win, qtbot):
     assert guide is not None
     qtbot.waitExposed(guide)
     text = guide.browser.toPlainText()
-    for topic in ("Building a crew", "What the marks mean", "Undo and redo", "Saving and opening", "House rules",
+    for topic in ("A Stargrave crew", "What the marks mean", "Undo and redo", "Saving and opening", "House rules",
                   "Exporting and printing"):
         assert topic in text
     # The mark icons are the app's own SVGs, found relative to the installed guide.

@@ -40,7 +40,7 @@ def edit_cell(qtbot, table, row, col, text):
     qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     qtbot.keyClick(table, Qt.Key.Key_F2)
     editor = QApplication.focusWidget()
-    editor.selectAll()
+    (editor.lineEdit() if isinstance(editor, QComboBox) else editor).selectAll()  # a field with a choice list
     qtbot.keyClicks(editor, text)
     qtbot.keyClick(editor, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: QApplication.focusWidget() is not editor, timeout=2000)
@@ -110,7 +110,7 @@ def test_build_from_preset_overfill_hard_points_and_undo(qtbot, editor):
     assert "2 of 6 used" in weapons.findChild(QLabel, "hardPointWords").text()
 
 
-def test_a_bad_cell_is_refused_with_a_message_and_changes_nothing(qtbot):
+def test_a_bad_cell_is_kept_with_its_message_and_changes_nothing(qtbot):
     data = json.loads((EXAMPLES / "kestrel-light-freighter.starwright").read_text())
     ed = open_editor(qtbot, Session(data, KIND))
     weapons = goto(qtbot, ed, "Weapons")
@@ -118,7 +118,13 @@ def test_a_bad_cell_is_refused_with_a_message_and_changes_nothing(qtbot):
     edit_cell(qtbot, weapons.weapons, 0, 6, "two")
     assert ed.session.data["weapons"][0]["hard_points"] == 2 and ed.session.stack.count() == depth
     assert "Hard points" in weapons.status.text() and "not a whole number" in weapons.status.text()
-    assert weapons.weapons.item(0, 6).text() == "2"
+    cell = weapons.weapons.item(0, 6)
+    assert cell.text() == "two" and "not a whole number" in cell.toolTip()  # what was typed stays, marked
+    edit_cell(qtbot, weapons.weapons, 0, 8, "1200")  # another edit does not wipe the message
+    assert ed.session.data["weapons"][0]["cost"] == 1200
+    assert "not a whole number" in weapons.status.text() and weapons.weapons.item(0, 6).text() == "two"
+    edit_cell(qtbot, weapons.weapons, 0, 6, "3")  # corrected: taken, and the message goes
+    assert ed.session.data["weapons"][0]["hard_points"] == 3 and weapons.status.text() == ""
 
 
 def test_out_of_range_value_is_kept_and_marked(qtbot, editor):

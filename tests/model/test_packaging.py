@@ -332,5 +332,5 @@ def test_user_guide_links_and_images_resolve():
     assert images
     for src in images:
         assert (guide.parent / src).resolve().is_file(), src
-    for topic in ("Building a crew", "What the marks mean", "Undo", "Saving", "House rules", "Exporting and printing"):
+    for topic in ("A Stargrave crew", "What the marks mean", "Undo", "Saving", "House rules", "Exporting and printing"):
         assert topic in html, topic

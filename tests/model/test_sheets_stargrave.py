@@ -322,3 +322,17 @@ def test_a_document_without_a_sheet_or_with_broken_structure_is_refused_in_words
     other = {"format": "starwright/no-such-kind", "version": 1}
     with pytest.raises(SheetError, match="no printed sheet"):
         export_pdf(other, evaluate(data, KIND), SheetOptions(paper="a4"))
+
+
+def test_SG_PROF_02_two_numbers_on_the_sheet_come_with_their_legend(tmp_path):
+    from tests.model.sheet_text import sheet_text, squash
+    data = json.loads((EXAMPLES / "ashen-comet-veteran.starwright").read_text())
+    result = evaluate(data, KINDS["stargrave-crew"])
+    cap = result.derived["captain"]
+    assert any(cap["base_profile"][k] != cap["profile"][k] for k in KEYS)  # heavy armour: two numbers
+    text = squash(sheet_text("stargrave-crew", data, tmp_path))
+    assert "Two numbers (9/11): the figure's own value / with its equipment." in text
+    plain = copy.deepcopy(data)
+    for role in ROLES:
+        plain[role]["items"] = []
+    assert "Two numbers (9/11)" not in squash(sheet_text("stargrave-crew", plain, tmp_path))

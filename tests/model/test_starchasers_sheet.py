@@ -116,3 +116,24 @@ def test_SC_SHIP_21_sheet_says_how_the_crew_talks_inside_the_ship(tmp_path):
     d = copy.deepcopy(KESTREL)
     d["size"] = 5
     assert "Talking inside the ship: Comms Standard Action" in squash(sheet(d, tmp_path))
+def test_a_long_firing_arc_stays_one_word_on_the_sheet(tmp_path):
+    data = json.loads((EXAMPLES / "broken-starchasers-ship.starwright").read_text())
+    assert data["weapons"][0]["arc"] == "Sideways"
+    text = sheet_text("starchasers-ship", data, tmp_path, layout=True)
+    assert "Sideways" in text  # not "Sideway" over "s"
+
+
+def test_how_passive_defense_is_made_is_printed_at_a_readable_size(tmp_path):
+    import re
+    import subprocess
+
+    from model.evaluate import evaluate
+    from model.kinds import KINDS
+    from model.sheets import SheetOptions, export_pdf
+    data = json.loads((EXAMPLES / "broken-starchasers-ship.starwright").read_text())
+    pdf = tmp_path / "ship.pdf"
+    pdf.write_bytes(export_pdf(data, evaluate(data, KINDS["starchasers-ship"]), SheetOptions(paper="letter")))
+    boxes = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    words = re.findall(r'yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">Maneuverability<', boxes)
+    heights = [float(b) - float(a) for a, b in words]
+    assert heights and min(heights) >= 6.5, heights  # was 5.5 pt, squeezed onto one line

@@ -458,3 +458,6 @@ def test_SG_PROF_06_roll_bonuses_are_capped_at_the_packs_plus_10():
     assert plain["profile"]["fight"] > 2 and capped["profile"]["fight"] == 2
     assert capped["derivation"]["fight"][-1] == ["roll bonus cap +2", 2 - plain["profile"]["fight"]]
     assert capped["profile"]["health"] == plain["profile"]["health"]  # not a roll bonus
+def test_SG_PROF_07_unarmed_warning_also_with_no_items_at_all():
+    assert ("SG-PROF-07", "/captain/items") in rules_of(crew(captain__items=[]), severity="warning")
+    assert ("SG-PROF-07", "/captain/items") not in rules_of(crew(captain__items=["Knife"]), severity="warning")

@@ -170,7 +170,7 @@ class ShipPage(Page):
         form.addRow("&Name", self.name)
         form.addRow("&Type", with_badge(self.type, self.type_badge))
         form.addRow("", self.type_info)
-        form.addRow("&Hull points", self.hull_row)
+        form.addRow("H&ull points", self.hull_row)
         form.addRow("&Configuration", self.config_row)
         form.addRow("Si&de", self.side)
         self.form = form

@@ -62,7 +62,7 @@ class CharacterPage(Page):
         name_label.setBuddy(self.name)
         species_label = QLabel("&Species")
         species_label.setBuddy(self.species)
-        hp_label = QLabel("&Hit Points")
+        hp_label = QLabel("Hit &Points")
         hp_label.setBuddy(self.hp)
         grid.addWidget(name_label, 0, 0)
         grid.addWidget(self.name, 0, 1)
@@ -134,7 +134,7 @@ class CharacterPage(Page):
         self.force.setObjectName("forceRating")
         self.force.setAccessibleName("Force Rating")
         self.force_badge = badge()
-        lab = QLabel("&Force Rating")
+        lab = QLabel("Force &Rating")
         lab.setBuddy(self.force)
         row.addWidget(lab)
         row.addWidget(with_badge(self.force, self.force_badge))
@@ -239,6 +239,7 @@ class CharacterPage(Page):
         self.session.apply(edit)
         box = self.findChild(QLineEdit, f"className_{n}")
         if box is not None:
+            box.show()  # a layout shows a new widget only later: focus now, so typing goes into it
             box.setFocus()
             box.selectAll()
 
@@ -299,10 +300,12 @@ class CharacterPage(Page):
         sources = self.t.char["motivators"]["sources"]
         source = "flaw" if flaws == 0 and "flaw" in sources else ("class" if "class" in sources else sources[0])
         item = {"text": "", "source": source}
-        self.session.apply(edits.Insert(f"/motivators/{len(mots)}", item) if "motivators" in data
+        n = len(mots)  # the edit grows this very list: count before it
+        self.session.apply(edits.Insert(f"/motivators/{n}", item) if "motivators" in data
                            else edits.Set("/motivators", [item]))
-        box = self.findChild(QLineEdit, f"motivatorText_{len(mots)}")
+        box = self.findChild(QLineEdit, f"motivatorText_{n}")
         if box is not None:
+            box.show()  # a layout shows a new widget only later: focus now, so typing (spaces too) goes into it
             box.setFocus()
 
     def _refresh_words(self) -> None:

@@ -81,7 +81,7 @@ class SkillsPage(Page):
         self.eq_grid = QGridLayout()
         self.eq_card.layout_.addLayout(self.eq_grid)
         row = QHBoxLayout()
-        self.add_eq = QPushButton("Add &equipment")
+        self.add_eq = QPushButton("Add e&quipment")
         self.add_eq.setObjectName("addEquipment")
         self.add_eq.clicked.connect(lambda: self._add_equipment({"name": "", "bonus": None, "skills": [],
                                                                  "required_for": []}))

@@ -61,6 +61,7 @@ class ShipPage(Page):
         self.apply_preset.setObjectName("applyPreset")
         self.apply_preset.setAccessibleName("Set the ship's values from the chosen common ship type")
         self.apply_preset.clicked.connect(self._apply_preset)
+        self.preset.activated.connect(lambda _i: self._apply_preset())  # choosing a type applies it (one step)
         row.addWidget(self.preset, 1)
         row.addWidget(self.apply_preset)
         pre.layout_.addLayout(row)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel,
-                               QMessageBox, QPushButton, QTableWidget, QTableWidgetItem, QWidget)
+                               QMessageBox, QPushButton, QStyledItemDelegate, QTableWidget, QTableWidgetItem,
+                               QWidget)
 
 from model import edits
 from model.systems.starchasers import catalog as cat
@@ -14,7 +15,7 @@ from model.systems.starchasers.tables import tables
 
 from ... import theme
 from ...icons import severity_icon
-from ...widgets.common import Card, badge, heading, hint, with_badge
+from ...widgets.common import Card, badge, heading, hint, live_with_selection, with_badge
 from ..base import Page
 
 # (field, header, kind): kind says how a cell's text becomes JSON
@@ -154,6 +155,43 @@ class HardPointBar(QWidget):
             label, Qt.TextElideMode.ElideRight, max(int(text_r.width()) - 4, 0)))
 
 
+class ChoiceDelegate(QStyledItemDelegate):
+    """A cell whose field has a list of values in the rules pack is edited with that list (still open to
+    typing, as a named exotic skill is allowed)."""
+
+    def __init__(self, table: "EntryTable", choices: dict[str, list[str]]):
+        super().__init__(table)
+        self.table, self.choices = table, choices
+
+    def _field(self, index) -> str:
+        return self.table.columns[index.column()][0]
+
+    def createEditor(self, parent, option, index):  # noqa: N802 (Qt name)
+        values = self.choices.get(self._field(index))
+        if not values:
+            return super().createEditor(parent, option, index)
+        box = QComboBox(parent)
+        box.setEditable(True)
+        box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        box.addItems(values)
+        box.setObjectName(f"{self.table.listname}_{self._field(index)}_choice")
+        box.setAccessibleName(f"{self.table.columns[index.column()][1]}: choose or type")
+        box.activated.connect(lambda _i, b=box: self.commitData.emit(b))
+        return box
+
+    def setEditorData(self, editor, index):  # noqa: N802
+        if isinstance(editor, QComboBox):
+            editor.setCurrentText(index.data() or "")
+        else:
+            super().setEditorData(editor, index)
+
+    def setModelData(self, editor, model, index):  # noqa: N802
+        if isinstance(editor, QComboBox):
+            model.setData(index, editor.currentText())
+        else:
+            super().setModelData(editor, model, index)
+
+
 class EntryTable(QTableWidget):
     """A list of the document (weapons or equipment) edited in place: one cell edit = one Set edit."""
 
@@ -171,12 +209,16 @@ class EntryTable(QTableWidget):
         self.verticalHeader().hide()
         self._filling = False
         self.itemChanged.connect(self._edited)
+        self.setItemDelegate(ChoiceDelegate(self, page.t.weapon_field_choices if listname == "weapons" else {}))
+        self.kept: dict[tuple[int, int], tuple[str, str]] = {}  # (row, column): (text typed, what is wrong)
 
     def fill(self, entries) -> None:
         entries = entries if isinstance(entries, list) else []
         self._filling = True
         try:
             keep = self.currentRow()
+            if len(entries) != self.rowCount():
+                self.kept.clear()  # rows came or went: a kept value no longer knows its row
             self.setRowCount(len(entries))
             issues = {}
             for i in self.page.session.issues:
@@ -185,9 +227,17 @@ class EntryTable(QTableWidget):
                 for c, (field, _h, kind) in enumerate(self.columns):
                     item = QTableWidgetItem(cell_text(e.get(field), kind))
                     found = issues.get(f"/{self.listname}/{r}/{field}", [])
-                    if found:
+                    if (r, c) in self.kept:  # a value that could not be taken: shown as typed, with why
+                        text, why = self.kept[(r, c)]
+                        item.setText(text)
+                        item.setBackground(theme.tint("error"))
+                        item.setForeground(self.palette().color(self.palette().ColorRole.Text))
+                        item.setToolTip(why)
+                        item.setIcon(severity_icon("error"))
+                    elif found:
                         worst = "error" if any(i.is_error for i in found) else found[0].severity
-                        item.setBackground(QColor(theme.colour(worst)).lighter(175))
+                        item.setBackground(theme.tint(worst))
+                        item.setForeground(self.palette().color(self.palette().ColorRole.Text))
                         item.setToolTip("\n".join(i.message for i in found))
                         item.setIcon(severity_icon(worst))
                     self.setItem(r, c, item)
@@ -201,13 +251,17 @@ class EntryTable(QTableWidget):
             return
         field, header, kind = self.columns[item.column()]
         pointer = f"/{self.listname}/{item.row()}/{field}"
+        key = (item.row(), item.column())
         try:
             value = parse_cell(item.text(), kind)
         except ValueError as e:
-            self.page.say(f"{header}: {e}; the value was not changed.")
+            # Kept in its cell with the message until it is corrected (the document keeps its last good value).
+            self.kept[key] = (item.text(), f"{header}: {e}; the ship keeps its last value until this is corrected.")
             self.fill(self.page.session.data.get(self.listname))
+            self.page.show_kept()
             return
-        self.page.say("")
+        self.kept.pop(key, None)
+        self.page.show_kept()
         self.page.binder.set_value(pointer, value, source=None)
 
 
@@ -263,9 +317,9 @@ class WeaponsPage(Page):
         self.equipment_badge = badge()
         ecard.add(with_badge(self.equipment, self.equipment_badge), 1)
         row = QHBoxLayout()
-        self.add_equipment = QPushButton("Add &equipment")
+        self.add_equipment = QPushButton("Add e&quipment")
         self.add_equipment.setObjectName("addEquipment")
-        self.remove_equipment = QPushButton("Remove e&quipment")
+        self.remove_equipment = QPushButton("Remove equip&ment")
         self.remove_equipment.setObjectName("removeEquipment")
         row.addWidget(self.add_equipment)
         row.addWidget(self.remove_equipment)
@@ -284,7 +338,7 @@ class WeaponsPage(Page):
         self.cat_entries = QComboBox()
         self.cat_entries.setObjectName("catalogEntries")
         self.cat_entries.setAccessibleName("Catalogue entries")
-        self.use_cat = QPushButton("Add to this &ship")
+        self.use_cat = QPushButton("Add to this shi&p")
         self.use_cat.setObjectName("useCatalogEntry")
         for w in (self.save_cat, self.open_cat):
             row.addWidget(w)
@@ -302,6 +356,8 @@ class WeaponsPage(Page):
         self.add_equipment.clicked.connect(lambda: self._add("equipment"))
         self.remove_weapon.clicked.connect(lambda: self._remove(self.weapons))
         self.remove_equipment.clicked.connect(lambda: self._remove(self.equipment))
+        live_with_selection(self.remove_weapon, self.weapons)
+        live_with_selection(self.remove_equipment, self.equipment)
         self.save_cat.clicked.connect(self._save_catalog)
         self.open_cat.clicked.connect(self._import_catalog)
         self.use_cat.clicked.connect(self._use_entry)
@@ -311,6 +367,11 @@ class WeaponsPage(Page):
     # ---- helpers --------------------------------------------------------------------------------------
     def say(self, text: str) -> None:
         self.status.setText(text)
+
+    def show_kept(self) -> None:
+        """The line under the tables says every value still waiting to be corrected (not only the last)."""
+        kept = [why for table in (self.weapons, self.equipment) for _text, why in table.kept.values()]
+        self.say(" ".join(kept))
 
     @staticmethod
     def _select(table: EntryTable, pointer: str) -> None:

@@ -31,6 +31,8 @@ class PairCard(Card):
         self.layout_.addLayout(cells)
 
         form = QFormLayout()
+        # In a narrow window a label goes above its field, so the four pairs still fit side by side.
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self.roll = QSpinBox()
         self.roll.setObjectName(f"sf_roll_{pair}")
         self.roll.setAccessibleName(f"{p['abbr']} d100 roll")

@@ -67,7 +67,7 @@ class CharacterPage(Page):
         form.addRow("&Name", self.name)
         form.addRow("&Race", with_badge(self.race, self.race_badge))
         form.addRow("", self.race_info)
-        form.addRow("Human &+5 to", with_badge(self.bonus, self.bonus_badge))
+        form.addRow("Human +5 &to", with_badge(self.bonus, self.bonus_badge))
         form.addRow("&PSA", with_badge(self.psa, self.psa_badge))
         form.addRow("", self.psa_info)
         form.addRow("&Adventures", self.adventures)

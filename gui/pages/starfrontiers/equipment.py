@@ -5,13 +5,16 @@ undo step each; encumbrance is shown, never blocked."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QAbstractItemView, QFormLayout, QHBoxLayout, QHeaderView, QLabel, QPushButton,
-                               QSpinBox, QTableWidget, QTableWidgetItem, QTreeWidget, QTreeWidgetItem)
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QDoubleSpinBox, QFormLayout, QHBoxLayout, QHeaderView,
+                               QLabel, QPushButton, QSpinBox, QTableWidget, QTableWidgetItem, QTreeWidget,
+                               QTreeWidgetItem)
 
+from model import edits
+from model import pointer as jp
 from model.systems.starfrontiers import actions
 from model.systems.starfrontiers.tables import tables
 
-from ...widgets.common import Card, Meter, badge, heading, hint, with_badge
+from ...widgets.common import Card, Meter, badge, centered, heading, hint, live_with_selection, with_badge
 from ..base import Page
 
 ROLE = Qt.ItemDataRole.UserRole
@@ -104,10 +107,11 @@ class EquipmentPage(Page):
         row.addWidget(shop, 2)
 
         owned = Card("Owned")
-        self.owned = QTableWidget(0, 5)
+        self.owned = QTableWidget(0, 6)
         self.owned.setObjectName("sf_owned")
         self.owned.setAccessibleName("Equipment owned")
-        self.owned.setHorizontalHeaderLabels(["Item", "No.", "Cost", "Mass", "Notes"])
+        self.owned.setHorizontalHeaderLabels(["Item", "No.", "Cost", "Mass", "Carried", "Notes"])
+        self.owned.horizontalHeaderItem(4).setToolTip("Untick to stow an item elsewhere: it adds no mass")
         self.owned.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.owned.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.owned.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -115,7 +119,8 @@ class EquipmentPage(Page):
         self.owned.setAlternatingRowColors(True)
         h = self.owned.horizontalHeader()
         h.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        h.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        h.setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
+        self._row_shape: tuple | None = None
         self.owned.setMinimumHeight(300)
         self.owned_badge = badge()
         owned.add(with_badge(self.owned, self.owned_badge), 1)
@@ -142,6 +147,10 @@ class EquipmentPage(Page):
         self.buy.clicked.connect(lambda: self._buy(self.shop.currentItem()))
         self.buy_issued.clicked.connect(lambda: self._buy(self.shop.currentItem(), issued=True))
         self.sell.clicked.connect(self._sell)
+        live_with_selection(self.sell, self.owned)
+        for b in (self.buy, self.buy_issued):  # a category heading is no item to buy
+            self.shop.currentItemChanged.connect(lambda item, _p, b=b: b.setEnabled(bool(item and item.data(0, ROLE))))
+            b.setEnabled(False)
         self._refresh_totals()
 
     def _buy(self, item, issued: bool = False) -> None:
@@ -168,6 +177,7 @@ class EquipmentPage(Page):
         d = self.session.result.derived
         entries = self.session.data.get("equipment", [])
         rows = d.get("equipment", []) if d else []
+        self._detach_controls(len(entries))
         self.owned.setRowCount(len(entries))
         issues_by_row: dict[int, list[str]] = {}
         for i in self.session.issues:
@@ -185,9 +195,11 @@ class EquipmentPage(Page):
                 notes.append("mass not stated")
             notes += issues_by_row.get(r, [])
             cells = [entry.get("name", ""), str(entry.get("count", 1)),
+                     "" if row.get("price_entry") or row.get("may_be_custom") else
                      "issued" if row.get("issued") else f"{row.get('cost', 0):,} Cr",
+                     "" if row.get("mass_entry") else
                      f"{row.get('mass_total', 0):g} kg" if row.get("mass_stated") or row.get("mass_total") else "–",
-                     "; ".join(notes)]
+                     "", "; ".join(notes)]
             for c, text in enumerate(cells):
                 it = self.owned.item(r, c)
                 if it is None:
@@ -195,6 +207,83 @@ class EquipmentPage(Page):
                     self.owned.setItem(r, c, it)
                 it.setText(text)
                 it.setToolTip("\n".join(issues_by_row.get(r, [])))
+        self._row_controls(entries, rows)
+
+    # ---- the controls the messages ask for: carried, price and mass entered, custom item ----------------
+    def _row_controls(self, entries: list, rows: list) -> None:
+        """A Carried tick on every row; a price or mass field where the player enters it (the model says
+        where: derive's price_entry, mass_entry); a Custom item button for a name not in the lists."""
+        shape = tuple((r.get("price_entry"), r.get("mass_entry"), r.get("may_be_custom")) for r in rows)
+        if shape != self._row_shape or len(rows) != len(entries):
+            self._row_shape = shape
+            self.binder.drop(lambda b: b.pointer.startswith("/equipment/"))
+            self._detach_controls(0)
+            for r, row in enumerate(rows[:len(entries)]):
+                self._build_row(r, row)
+            self.binder.paint()
+        for r, row in enumerate(rows[:len(entries)]):
+            tick = self.owned.findChild(QCheckBox, f"sf_carried_{r}")
+            if tick is not None and tick.isChecked() != bool(row.get("carried", True)):
+                tick.setChecked(bool(row.get("carried", True)))
+
+    def _detach_controls(self, from_row: int) -> None:
+        """Take the row controls from `from_row` on out of the table now (Qt would only delete them later)."""
+        for r in range(from_row, self.owned.rowCount()):
+            for c in (2, 3, 4):
+                w = self.owned.cellWidget(r, c)
+                if w is not None:
+                    self.owned.removeCellWidget(r, c)
+                    w.setParent(None)
+
+    def _build_row(self, r: int, row: dict) -> None:
+        ptr, name = f"/equipment/{r}", row.get("name", "")
+        tick = QCheckBox()
+        tick.setObjectName(f"sf_carried_{r}")
+        tick.setAccessibleName(f"{name} carried (untick to stow it elsewhere)")
+        tick.setChecked(bool(row.get("carried", True)))
+        tick.clicked.connect(lambda checked, r=r: self._set_carried(r, checked))
+        self.owned.setCellWidget(r, 4, centered(tick))
+        if row.get("may_be_custom"):
+            custom = QPushButton("Make it a custom item")
+            custom.setObjectName(f"sf_custom_{r}")
+            custom.setToolTip("Not in the equipment lists: keep it as your own item and enter its price and mass")
+            custom.clicked.connect(lambda _=False, r=r: self.session.apply(edits.Set(f"/equipment/{r}/custom", True)))
+            self.owned.setCellWidget(r, 2, custom)
+        if row.get("price_entry"):
+            price = QSpinBox()
+            price.setRange(0, 1_000_000_000)
+            price.setSuffix(" Cr each")
+            self._bind_entry(price, f"{ptr}/price", f"sf_price_{r}", f"Price paid for each {name}")
+            self.owned.setCellWidget(r, 2, price)
+        if row.get("mass_entry"):
+            mass = QDoubleSpinBox()
+            mass.setRange(0, 1_000_000)
+            mass.setDecimals(2)
+            mass.setSuffix(" kg each")
+            self._bind_entry(mass, f"{ptr}/mass", f"sf_mass_{r}", f"Mass of each {name}")
+            self.owned.setCellWidget(r, 3, mass)
+        self.owned.resizeColumnsToContents()
+
+    def _bind_entry(self, box, pointer: str, name: str, accessible: str) -> None:
+        box.setObjectName(name)
+        box.setAccessibleName(accessible)
+        box.setKeyboardTracking(False)  # typing "120" is one edit, not three
+        number = int if isinstance(box, QSpinBox) else float
+
+        def show(v):
+            box.blockSignals(True)
+            box.setValue(number(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else 0)
+            box.blockSignals(False)
+        self.binder.custom(pointer, box, self, show, deep=False)
+        box.valueChanged.connect(lambda v: self.binder.set_value(pointer, number(v), box))
+
+    def _set_carried(self, r: int, carried: bool) -> None:
+        ptr = f"/equipment/{r}/carried"
+        if carried:  # carried is the default: the key goes
+            if jp.exists(self.session.data, ptr):
+                self.session.apply(edits.Remove(ptr))
+        else:
+            self.session.apply(edits.Set(ptr, False))
 
     def _refresh_totals(self) -> None:
         d = self.session.result.derived

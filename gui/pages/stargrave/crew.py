@@ -50,9 +50,9 @@ class CrewPage(Page):
         quick = Card("Quick start")
         quick.add(hint("Fill in everything you have not chosen yet with legal choices: backgrounds, +1s, "
                        "powers, equipment and soldiers. Your own choices stay as they are, and Undo takes it back."))
-        self.fill = QPushButton(icon("starwright"), "&Fill the rest")
+        self.fill = QPushButton(icon("starwright"), "F&ill the Rest")
         self.fill.setObjectName("fillTheRest")
-        self.fill.setAccessibleName("Fill the rest with legal choices")
+        self.fill.setAccessibleName("Fill the Rest with legal choices")
         self.fill.setMinimumHeight(self.fill.sizeHint().height() + 8)
         quick.add(self.fill)
         quick.layout_.addStretch(1)
@@ -102,6 +102,8 @@ class CrewPage(Page):
         self.problems.setObjectName("crewIssues")
         self.problems.setAccessibleName("The crew's issues")
         self.problems.setMinimumHeight(110)
+        self.problems.setWordWrap(True)  # a long message wraps instead of scrolling sideways
+        self.problems.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         problems.add(self.problem_title)
         problems.add(self.problems)
         self.column.addWidget(problems)

@@ -13,7 +13,8 @@ from model.systems.stargrave.derive import (carried_status, format_profile_value
 from model.systems.stargrave.tables import KEYS, tables
 from model.systems.stargrave import founded_derived
 
-from ...widgets.common import Card, Meter, StatCell, badge, fill_cell, heading, hint, with_badge
+from ...widgets.common import (Card, Meter, StatCell, badge, fill_cell, heading, hint, show_all_rows, visible_ticks,
+                                with_badge)
 from ..base import Page
 
 ROLE = Qt.ItemDataRole.UserRole
@@ -113,9 +114,11 @@ class OfficerPage(Page):
             cl.addWidget(cb)
         cl.addStretch(1)
         self.choices_words = QLabel()
+        self.choices_words.setObjectName(f"{role}_choices_words")
         self.choices_words.setWordWrap(True)
         self.choices_badge = badge()
         form.addRow("+1 &to", with_badge(self.choices_box, self.choices_badge))
+        self.choices_label = form.labelForField(self.choices_box.parentWidget())
         whocard.layout_.addLayout(form)
         # Word-wrapped labels sit outside the form: inside a QFormLayout they leave tall gaps.
         for label in (self.choices_words, self.bg_info):
@@ -154,11 +157,14 @@ class OfficerPage(Page):
         self.search.setAccessibleName(f"Search powers for the {who}")
         self.search.setPlaceholderText("Search powers (name, English-edition name or category)")
         self.search.setClearButtonEnabled(True)
-        self.available = _table(["Power", "", "Category", "Listed", f"For this {who.lower()}", "Fatigue",
-                                 "English edition"], f"{role}_power_list")
-        self.available.setAccessibleName(f"Powers the {who} can choose")
+        self.available = _table(["Power\n(tick to choose)", "Basic", "Category", "Activation\nin the book",
+                                 f"Activation for\nthis {who}", "Fatigue", "English\nedition"], f"{role}_power_list")
+        self.available.setAccessibleName(f"Powers the {who} can choose: tick one to choose it, untick to drop it")
         self.available.horizontalHeaderItem(1).setToolTip("Basic for this figure's background")
-        self.available.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.available.horizontalHeader().setSectionResizeMode(6, QHeaderView.ResizeMode.Stretch)
+        self.available.setWordWrap(False)
+        visible_ticks(self.available)
+        self._filling = False
         self.available.setMinimumHeight(260)
         self.add_power = QPushButton("&Add power")
         self.add_power.setObjectName(f"{role}_add_power")
@@ -217,7 +223,7 @@ class OfficerPage(Page):
         self.carried.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.carried.setMinimumHeight(200)
         self.items_badge = badge()
-        self.remove_item = QPushButton("R&emove item")
+        self.remove_item = QPushButton("Re&move item")
         self.remove_item.setObjectName(f"{role}_remove_item")
         self.remove_item.setAccessibleName(f"Remove the selected item from the {who}")
         self.built_in = hint("")
@@ -243,7 +249,10 @@ class OfficerPage(Page):
                       select=lambda p: self._select_row(self.carried, p, b + "/items"))
 
         self.search.textChanged.connect(self._filter)
-        self.available.itemActivated.connect(lambda *_: self._add_power())
+        self.available.itemActivated.connect(lambda *_: self._toggle_power())
+        self.available.itemChanged.connect(self._power_ticked)
+        self.chosen.itemSelectionChanged.connect(self._update_remove)
+        self.carried.itemSelectionChanged.connect(self._update_remove)
         self.available.currentCellChanged.connect(lambda *_: self._update_add_note())
         self.add_power.clicked.connect(self._add_power)
         self.remove_power.clicked.connect(self._remove_power)
@@ -255,6 +264,7 @@ class OfficerPage(Page):
         self._refresh_derived()
         self._fill_available()
         self._fill_items()
+        show_all_rows(self.item_list)  # the whole General Equipment List: picked without scrolling inside it
 
         order = [self.name, self.species, self.background, *self.choice_checks.values(), *self.cells.values(),
                  self.search, self.available, self.add_power, self.chosen, self.remove_power,
@@ -295,6 +305,8 @@ class OfficerPage(Page):
             cb.setChecked(k in value)
             cb.setVisible(k in offered or k in value)
             cb.setEnabled(True)
+        offered_checks = [cb for k, cb in self.choice_checks.items() if k in offered or k in value]
+        self.choices_label.setBuddy(offered_checks[0] if offered_checks else self.background)
         if not bg:
             self.choices_words.setText("Choose a background first: it says which characteristics can get +1.")
             return
@@ -386,8 +398,14 @@ class OfficerPage(Page):
         if table.rowCount() != len(opts):
             table.setRowCount(len(opts))
         keep_row = -1
+        self._filling = True  # ticks set here are not the user's
         for r, o in enumerate(opts):
-            fill_cell(table, r, 0, o["name"], o["summary"], "ok" if o["chosen"] else "", data=o["name"])
+            name = fill_cell(table, r, 0, o["name"], o["summary"], data=o["name"])
+            if not name.flags() & Qt.ItemFlag.ItemIsUserCheckable:
+                name.setFlags(name.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            tick = Qt.CheckState.Checked if o["chosen"] else Qt.CheckState.Unchecked
+            if name.data(Qt.ItemDataRole.CheckStateRole) is None or name.checkState() != tick:
+                name.setCheckState(tick)
             fill_cell(table, r, 1, "basic" if o["basic"] else "", center=True)
             fill_cell(table, r, 2, o["category"])
             fill_cell(table, r, 3, o["base_activation"], "Activation number as listed", center=True)
@@ -396,6 +414,7 @@ class OfficerPage(Page):
             fill_cell(table, r, 6, o["rulebook_name"])
             if o["name"] == current:
                 keep_row = r
+        self._filling = False
         self._opts = {o["name"]: o for o in opts}
         if keep_row >= 0 and keep_row != r0:
             table.setCurrentCell(keep_row, 0)
@@ -444,6 +463,32 @@ class OfficerPage(Page):
             return
         self.session.apply(edits.Insert(self.base + "/powers/-", {"name": name}))
 
+    def _power_ticked(self, item: QTableWidgetItem) -> None:
+        """A tick in the catalogue chooses the power; taking the tick away drops it."""
+        if self._filling or item.column() != 0:
+            return
+        o = self._opts.get(item.data(ROLE))
+        if o is None:
+            return
+        if (item.checkState() == Qt.CheckState.Checked) != o["chosen"]:
+            self._toggle_power(o["name"])
+
+    def _toggle_power(self, name: str | None = None) -> None:
+        """Choose the power, or drop it when it is already chosen (a double-click, Enter or the tick)."""
+        name = name or self._selected_power()
+        o = self._opts.get(name) if name else None
+        if o is None:
+            return
+        if o["chosen_at"] is not None:
+            self.session.apply(edits.Remove(f"{self.base}/powers/{o['chosen_at']}"))
+        else:
+            self.session.apply(edits.Insert(self.base + "/powers/-", {"name": name}))
+
+    def _update_remove(self) -> None:
+        """Remove buttons are live only while a row they would remove is selected."""
+        self.remove_power.setEnabled(bool(self.chosen.selectedItems()))
+        self.remove_item.setEnabled(bool(self.carried.selectedItems()))
+
     def _remove_power(self) -> None:
         r = self.chosen.currentRow()
         if 0 <= r < len(self.officer.get("powers", [])):
@@ -473,6 +518,7 @@ class OfficerPage(Page):
         self._refresh_chosen_numbers()
         self._paint_rows()
         self.binder.paint()
+        self._update_remove()
 
     def _refresh_chosen_numbers(self) -> None:
         entries = self.officer.get("powers", [])
@@ -549,6 +595,7 @@ class OfficerPage(Page):
         if table.rowCount() and not (0 <= cur < table.rowCount()):
             table.setCurrentCell(table.rowCount() - 1 if cur >= table.rowCount() else 0, 0)
         self._paint_rows()
+        self._update_remove()
 
     def _add_item(self) -> None:
         r = self.item_list.currentRow()

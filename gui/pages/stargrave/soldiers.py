@@ -4,30 +4,22 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QGridLayout, QHBoxLayout, QHeaderView, QLabel,
-                               QLineEdit, QPushButton, QTableWidget, QTableWidgetItem, QWidget)
+                               QLineEdit, QPushButton, QTableWidget, QTableWidgetItem)
 
 from model import edits
 from model.systems.stargrave.derive import format_value
 from model.systems.stargrave.quickstart import new_soldier, next_soldier_id
 from model.systems.stargrave.tables import KEYS, tables
 from model.systems.stargrave import founded_derived
+from model.wording import a
 
 from ...icons import icon, severity_icon
-from ...widgets.common import Card, Meter, badge, heading, hint, with_badge
+from ...widgets.common import Card, Meter, badge, centered, heading, hint, show_all_rows, with_badge
 from ..base import Page
 
 ROLE = Qt.ItemDataRole.UserRole
 # roster columns
 C_NAME, C_TYPE, C_COST, C_PROFILE, C_GEAR, C_ROBOT, C_SHOTGUN = range(7)
-
-
-def _centered(w: QWidget) -> QWidget:
-    holder = QWidget()
-    lay = QHBoxLayout(holder)
-    lay.setContentsMargins(0, 0, 0, 0)
-    lay.setAlignment(Qt.AlignmentFlag.AlignCenter)
-    lay.addWidget(w)
-    return holder
 
 
 class SoldiersPage(Page):
@@ -73,8 +65,8 @@ class SoldiersPage(Page):
         self.roster.verticalHeader().setDefaultSectionSize(int(self.fontMetrics().height() * 2.1))
         self.roster.setMinimumHeight(self.roster.verticalHeader().defaultSectionSize() * 9 + 4)
         self.roster_badge = badge()
-        self.empty = hint("No soldiers yet: pick a type in the catalogue above and press Hire, "
-                          "or use Fill the rest on the Crew page.")
+        self.empty = hint("No soldiers yet: double-click a type in the catalogue below to hire it, "
+                          "or use Fill the Rest on the Crew page.")
         ros.add(self.empty)
         ros.add(with_badge(self.roster, self.roster_badge), 1)
         brow = QHBoxLayout()
@@ -105,7 +97,7 @@ class SoldiersPage(Page):
         self._table_setup(self.catalogue)
         self.catalogue.horizontalHeader().setSectionResizeMode(2 + len(KEYS), QHeaderView.ResizeMode.Stretch)
         self.catalogue.setMinimumHeight(self.catalogue.verticalHeader().defaultSectionSize() * 10)
-        self.hire = QPushButton(icon("soldiers"), "&Hire selected soldier")
+        self.hire = QPushButton(icon("soldiers"), "H&ire selected soldier")
         self.hire.setObjectName("hireSoldier")
         self.hire.setAccessibleName("Hire the selected soldier type")
         self.hire_note = QLabel()
@@ -121,6 +113,7 @@ class SoldiersPage(Page):
         self.column.addStretch(1)
 
         self._fill_catalogue()
+        show_all_rows(self.catalogue)  # every soldier type in sight: hired without scrolling inside the list
         binder.custom("/soldiers", self.roster, self, self._rebuild_roster, deep=False, badge=self.roster_badge,
                       select=self._select)
         self.catalogue.itemActivated.connect(lambda *_: self._hire())
@@ -131,8 +124,6 @@ class SoldiersPage(Page):
         self.down.clicked.connect(lambda: self._move(+1))
         self.roster.currentCellChanged.connect(lambda *_: self._update_buttons())
         self._refresh_numbers()
-        QWidget.setTabOrder(self.catalogue, self.hire)
-        QWidget.setTabOrder(self.hire, self.roster)
 
     @staticmethod
     def _table_setup(t: QTableWidget) -> None:
@@ -237,12 +228,12 @@ class SoldiersPage(Page):
             robot.setObjectName(f"soldier_robot_{r}")
             robot.setAccessibleName(f"Soldier {r + 1} is a robot")
             robot.setToolTip("A robot soldier (the rules for robots apply in play)")
-            table.setCellWidget(r, C_ROBOT, _centered(robot))
+            table.setCellWidget(r, C_ROBOT, centered(robot))
             self.binder.check(ptr + "/robot", robot, self)
             shot = QCheckBox()
             shot.setObjectName(f"soldier_shotgun_{r}")
             shot.setAccessibleName(f"Soldier {r + 1} carries a shotgun instead of a carbine")
-            table.setCellWidget(r, C_SHOTGUN, _centered(shot))
+            table.setCellWidget(r, C_SHOTGUN, centered(shot))
             self.binder.check(ptr + "/shotgun", shot, self)
         self.empty.setVisible(not value)
         if value:
@@ -279,7 +270,7 @@ class SoldiersPage(Page):
             allowed = bool(sd.get("shotgun_allowed"))
             shot.setEnabled(allowed or bool(s.get("shotgun")))
             shot.setToolTip("Swap the carbine for a shotgun" if allowed else
-                            f"A {sd['type']} has no carbine, so there is nothing to swap for a shotgun.")
+                            f"{a(sd['type'], True)} has no carbine, so there is nothing to swap for a shotgun.")
             shot.setText("" if allowed or s.get("shotgun") else "no carbine")
 
     def _update_buttons(self) -> None:

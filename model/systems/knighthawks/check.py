@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ... import pointer as jp
 from ...issues import ERROR, INFO, WARNING, Issue
+from ...wording import a
 from .derive import as_count, configuration_in_use
 from .tables import DEFENSES, GROUPS, WEAPONS, Tables, bounds
 
@@ -55,10 +56,10 @@ def check_hull(data: dict, stype: dict, t: Tables) -> list[Issue]:
                           f"Choose this {name.lower()}'s hull points: from {lo} to {hi}.")]
         if chosen > hi:
             return [Issue("/hull_points", "KH-SHIP-02", ERROR,
-                          f"A {name.lower()} has {lo} to {hi} hull points; {chosen} is more than {hi}.")]
+                          f"{a(name.lower(), True)} has {lo} to {hi} hull points; {chosen} is more than {hi}.")]
         if chosen < lo:
             return [Issue("/hull_points", "KH-SHIP-02", ERROR,
-                          f"A {name.lower()} has {lo} to {hi} hull points; {chosen} is fewer than {lo}.")]
+                          f"{a(name.lower(), True)} has {lo} to {hi} hull points; {chosen} is fewer than {lo}.")]
         return []
     if chosen is None:
         return []
@@ -68,7 +69,7 @@ def check_hull(data: dict, stype: dict, t: Tables) -> list[Issue]:
                       f"Every {name.lower()} has {fixed} hull points; only a space station chooses its own. "
                       f"Clear this value ({chosen}).")]
     return [Issue("/hull_points", "KH-SHIP-02", INFO,
-                  f"A {name.lower()} always has {fixed} hull points; this value is not needed.")]
+                  f"{a(name.lower(), True)} always has {fixed} hull points; this value is not needed.")]
 
 
 def check_configuration(data: dict, stype: dict, d: dict, t: Tables) -> list[Issue]:
@@ -79,7 +80,7 @@ def check_configuration(data: dict, stype: dict, d: dict, t: Tables) -> list[Iss
         if number is None:
             return []
         return [Issue("/configuration", "KH-SHIP-06", WARNING,
-                      f"Only a fighter declares a weapon configuration; a {name} has none, so this value is ignored.")]
+                      f"Only a fighter declares a weapon configuration; {a(name)} has none, so this value is ignored.")]
     numbers = " or ".join(str(c["number"]) for c in configs)
     config, declared = configuration_in_use(data, stype, t)
     if not declared:
@@ -89,7 +90,7 @@ def check_configuration(data: dict, stype: dict, d: dict, t: Tables) -> list[Iss
                       f"until then it is checked as {first['name']}.")]
     if config is None:
         return [Issue("/configuration", "KH-SHIP-06", ERROR,
-                      f"A {name} has configuration {numbers}; there is no configuration {number}.")]
+                      f"{a(name, True)} has configuration {numbers}; there is no configuration {number}.")]
     if config[WEAPONS] is None:
         note = config.get("note") or "its weapons are your group's choice and are not limited here."
         return [Issue("/configuration", "KH-SHIP-06", WARNING, f"{config['name']}: {note}")]
@@ -133,8 +134,8 @@ def check_counts(data: dict, stype: dict | None, d: dict, t: Tables) -> list[Iss
                 continue
             fighter_rule = group == WEAPONS and config is not None
             rule = "KH-SHIP-05" if fighter_rule else "KH-SHIP-03"
-            who = f"A {stype['name'].lower()} in {config['name'].split(':')[0].lower()}" if fighter_rule \
-                else f"A {stype['name'].lower()}"
+            who = f"{a(stype['name'].lower(), True)} in {config['name'].split(':')[0].lower()}" if fighter_rule \
+                else a(stype['name'].lower(), True)
             if hi == 0:
                 allowed = [t.entries[group][c]["many"] for c, lim in limits.items() if lim["max"]]
                 only = f"; its {GROUP_WORD[group]}s are {_and(allowed)}" if allowed else ""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...wording import a
 from .tables import DEFENSES, GROUPS, WEAPONS, Tables, bounds
 
 
@@ -81,10 +82,10 @@ def derive_hull(data: dict, stype: dict | None, t: Tables) -> tuple[int | None, 
     chosen = int(chosen)
     parts: list = [[f"chosen for this {name} ({lo} to {hi})", chosen]]
     if chosen > hi:
-        parts.append([f"above the most a {name} may have", hi - chosen])
+        parts.append([f"above the most {a(name)} may have", hi - chosen])
         return hi, parts
     if chosen < lo:
-        parts.append([f"below the least a {name} may have", lo - chosen])
+        parts.append([f"below the least {a(name)} may have", lo - chosen])
         return lo, parts
     return chosen, parts
 

@@ -38,6 +38,11 @@ class Tables:
         self.exotic = pack["exotic_weapon_skill"]
         self.rarities: list[str] = pack["rarities"]
         self.qualities: list[str] = [q["name"] for q in pack["weapon_qualities"]]
+        # what a weapon's field may be, as offered in a choice list (SC-SWPN-02/03/04, rarity); a skill may
+        # also be a named exotic type, so a list is a suggestion, never a limit on what can be typed
+        self.weapon_field_choices: dict[str, list[str]] = {
+            "skill": list(self.weapon_skills), "arc": list(self.arcs), "damage_type": list(self.damage_types),
+            "rarity": list(self.rarities)}
         self.system_damage: list[dict] = pack["system_damage"]
         ch = pack["character"]
         self.char = ch

@@ -143,7 +143,12 @@ def equipment(data: dict, t: Tables) -> dict:
                      "category": item["category"] if known else "custom", "count": count,
                      "price": price, "price_stated": price_stated, "cost": cost,
                      "mass": mass, "mass_stated": mass_stated, "mass_total": round(mass * count, 3) if carried else 0,
-                     "issued": issued, "carried": carried})
+                     "issued": issued, "carried": carried,
+                     # what the player can enter for this entry (SF-EQ-02, SF-EQ-12): a price or mass the
+                     # rulebook does not state (or any, for a custom item); an unlisted name can become custom
+                     "price_entry": custom or (known and item["cost"] is None and not issued),
+                     "mass_entry": custom or (known and item["mass"] is None),
+                     "may_be_custom": not known and not custom})
         if known:
             possessions[item["name"]] = possessions.get(item["name"], 0) + count
             for inner in item.get("includes", []):

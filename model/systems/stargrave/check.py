@@ -135,7 +135,7 @@ def check_officer(data: dict, role: str, d: dict, t: Tables) -> list[Issue]:
             out.append(Issue(base + "/items", "SG-EQ-09", ERROR,
                              f"A {shield['name'].lower()} cannot be carried with {', '.join(heavy)} "
                              f"(weapons of {shield['bars_weapon_slots']} or more slots)."))
-    if d["unarmed"] and officer.get("items"):
+    if d["unarmed"]:  # also with no items at all: an empty list is no more armed than a shotgun alone
         out.append(Issue(base + "/items", "SG-PROF-07", WARNING,
                          f"The {who} has no melee weapon and fights unarmed "
                          f"({t.crew.get('unarmed_fight', -2):+d} Fight in melee). A knife is free."))

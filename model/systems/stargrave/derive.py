@@ -198,17 +198,20 @@ def power_options(officer: dict, role: str, t: Tables) -> list[dict]:
     """Every power the figure could take, the background's basic ones first (SG-BG-06, SG-CAPT-05, SG-FM-03).
 
     Each entry: name, rulebook_name, category, fatigue, base_activation, activation (what it would be for this
-    figure), basic, chosen, summary.
+    figure), basic, chosen, chosen_at (its index in the figure's powers, or None: what removing it removes), summary.
     """
     bg_name = t.canonical_background(officer.get("background"))
-    chosen = {t.canonical_power(e.get("name")) for e in officer.get("powers", []) if isinstance(e, dict)}
+    chosen: dict[str, int] = {}
+    for i, e in enumerate(officer.get("powers", [])):
+        if isinstance(e, dict):
+            chosen.setdefault(t.canonical_power(e.get("name")), i)
     out = []
     for p in t.pack["powers"]:
         basic = t.is_basic(p, bg_name)
         out.append({"name": p["name"], "rulebook_name": p.get("rulebook_name", p["name"]),
                     "category": p["category"], "fatigue": p["fatigue"], "base_activation": p["activation"],
                     "activation": t.activation(p, role, basic), "basic": basic, "chosen": p["name"] in chosen,
-                    "summary": p.get("summary", "")})
+                    "chosen_at": chosen.get(p["name"]), "summary": p.get("summary", "")})
     out.sort(key=lambda o: (not o["basic"], o["name"]))
     return out
 

@@ -1,0 +1,76 @@
+"""Tab order that follows reading order: the order of the layouts, not the order the widgets were made in.
+
+Rows added later (a new motivator, a hired soldier's name field) would otherwise go to the end of the chain,
+after the buttons below them. A box lays out left to right or top to bottom, a grid row by row, a form
+label then field; a table comes before the fields in its cells, row by row. Columns side by side are read
+one after the other, as a person reads a page of two columns.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtWidgets import QAbstractItemView, QFormLayout, QGridLayout, QLayout, QListView, QWidget
+
+
+def reading_order(root: QWidget) -> list[QWidget]:
+    out: list[QWidget] = []
+
+    def widget(w: QWidget) -> None:
+        if w.focusPolicy() & Qt.FocusPolicy.TabFocus and w.focusProxy() is None:
+            out.append(w)
+        if isinstance(w, QAbstractItemView):
+            model, top = w.model(), QModelIndex()
+            for r in range(model.rowCount(top)):
+                for c in range(1 if isinstance(w, QListView) else model.columnCount(top)):
+                    cell = w.indexWidget(model.index(r, c))
+                    if cell is not None:
+                        widget(cell)
+            return
+        if w.layout() is not None:
+            layout(w.layout())
+
+    def layout(lay: QLayout) -> None:
+        if isinstance(lay, QGridLayout):
+            order = sorted(range(lay.count()), key=lambda i: lay.getItemPosition(i)[:2])
+            items = [lay.itemAt(i) for i in order]
+        elif isinstance(lay, QFormLayout):
+            items = [lay.itemAt(r, role) for r in range(lay.rowCount())
+                     for role in (QFormLayout.ItemRole.LabelRole, QFormLayout.ItemRole.FieldRole,
+                                  QFormLayout.ItemRole.SpanningRole)]
+        else:
+            items = [lay.itemAt(i) for i in range(lay.count())]
+        for item in items:
+            if item is None:
+                continue
+            if item.widget() is not None:
+                widget(item.widget())
+            elif item.layout() is not None:
+                layout(item.layout())
+
+    if root.layout() is not None:
+        layout(root.layout())
+    return out
+
+
+def _next(w: QWidget) -> QWidget | None:
+    """The widget Tab reaches after `w` in the chain as it is (its own parts, such as a spin box's line, skipped)."""
+    n = w.nextInFocusChain()
+    while n is not w:
+        if n.focusPolicy() & Qt.FocusPolicy.TabFocus and n.focusProxy() is None and not w.isAncestorOf(n):
+            return n
+        n = n.nextInFocusChain()
+    return None
+
+
+def apply(root: QWidget, previous: list | None = None) -> list[int]:
+    """Chain the tab order of `root`'s widgets in reading order (skipped when it is what it was).
+
+    Only pairs out of order are moved: QWidget.setTabOrder moves a compound widget (a spin box and its line)
+    as a block and can split one when it need not move."""
+    order = reading_order(root)
+    ids = [id(w) for w in order]
+    if previous is None or ids != previous:
+        for a, b in zip(order, order[1:]):
+            if _next(a) is not b:
+                QWidget.setTabOrder(a, b)
+    return ids

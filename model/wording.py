@@ -1,0 +1,9 @@
+"""Small wording helpers for messages made from pack names (no rules here)."""
+
+from __future__ import annotations
+
+
+def a(noun: str, capital: bool = False) -> str:
+    """'an assault scout', 'a frigate': the article that goes with how the name is written."""
+    word = "an" if noun[:1].lower() in "aeiou" else "a"
+    return f"{word.capitalize() if capital else word} {noun}"

@@ -1,0 +1,31 @@
+"""Every page of every kind fits the window's width at the default size and at 1366x768: no horizontal
+scroll bar, nothing cut off at the right."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QAbstractItemView, QApplication
+
+from tests.conftest import EXAMPLES
+
+KINDS = ["ashen-comet-veteran", "broken-crew", "norel-kho-dralasite", "broken-starfrontiers", "z-gata-frigate",
+         "broken-knighthawks-frigate", "kestrel-crewed", "broken-starchasers-ship", "dash-korrin-ace",
+         "broken-starchasers-character"]
+
+
+@pytest.mark.parametrize("size", ["default", "1366x768"])
+@pytest.mark.parametrize("name", KINDS)
+def test_no_page_scrolls_sideways(win, qtbot, name, size):
+    if size != "default":
+        win.resize(*(int(n) for n in size.split("x")))
+    editor = win.open_path(str(EXAMPLES / f"{name}.starwright"))
+    for page in editor.pages:
+        editor.show_page(page)
+        QApplication.processEvents()
+        bar = page.horizontalScrollBar()
+        assert bar.maximum() == 0, (f"{page.title} at {win.width()}x{win.height()} scrolls sideways by "
+                                    f"{bar.maximum()} px")
+        for view in page.findChildren(QAbstractItemView):
+            if view.isVisible():
+                assert view.horizontalScrollBar().maximum() == 0, \
+                    f"{page.title}: {view.objectName()} scrolls sideways at {win.width()}x{win.height()}"

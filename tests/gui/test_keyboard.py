@@ -1,0 +1,118 @@
+"""Keyboard: every underlined letter on every page focuses its field, and Tab walks each page in reading order."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QMenuBar, QWidget
+
+from tests.conftest import EXAMPLES
+
+KINDS = ["ashen-comet-veteran", "norel-kho-dralasite", "z-gata-frigate", "kestrel-crewed", "dash-korrin-ace"]
+
+
+def mnemonic(text: str) -> str | None:
+    m = re.search(r"&([^&\s])", text.replace("&&", ""))
+    return m.group(1).lower() if m else None
+
+
+def pages(win, name):
+    editor = win.open_path(str(EXAMPLES / f"{name}.starwright"))
+    win.resize(1366, 768)
+    for page in editor.pages:
+        editor.show_page(page)
+        page.ensure_built()
+        QApplication.processEvents()
+        yield editor, page
+
+
+def menu_letters(win) -> set[str]:
+    bar = win.findChild(QMenuBar)
+    return {mnemonic(a.text()) for a in bar.actions() if mnemonic(a.text())}
+
+
+def is_inside(w: QWidget | None, buddy: QWidget) -> bool:
+    target = buddy
+    while target.focusProxy() is not None:
+        target = target.focusProxy()
+    while w is not None:
+        if w is target or w is buddy:
+            return True
+        w = w.parentWidget()
+    return False
+
+
+@pytest.mark.parametrize("name", KINDS)
+def test_every_mnemonic_focuses_its_field_and_none_clashes(win, qtbot, name):
+    taken_by_menus = menu_letters(win)
+    assert taken_by_menus >= {"f", "e", "h"}
+    for editor, page in pages(win, name):
+        letters: dict[str, str] = {}
+        for w in page.findChildren(QWidget):
+            if not isinstance(w, (QLabel, QAbstractButton)) or not w.isVisibleTo(page):
+                continue
+            key = mnemonic(w.text())
+            if not key:
+                continue
+            where = f"{page.title}: {w.text()!r}"
+            assert key not in taken_by_menus, f"{where} clashes with a menu (Alt+{key.upper()})"
+            assert key not in letters, f"{where} clashes with {letters[key]!r} on the same page"
+            letters[key] = w.text()
+            if isinstance(w, QLabel):
+                buddy = w.buddy()
+                assert buddy is not None, f"{where} has no field"
+                if not buddy.isEnabled():
+                    continue  # e.g. the Human +5 for a Dralasite: nothing to choose, nothing to focus
+                before = QApplication.focusWidget()
+                if before is not None:
+                    before.clearFocus()
+                qtbot.keyClick(page, getattr(Qt.Key, f"Key_{key.upper()}"), Qt.KeyboardModifier.AltModifier)
+                assert is_inside(QApplication.focusWidget(), buddy), \
+                    f"Alt+{key.upper()} ({where}) focused {QApplication.focusWidget()}"
+
+
+def _rect(w: QWidget, page) -> QRect:
+    return QRect(w.mapTo(page.widget(), QPoint(0, 0)), w.size())
+
+
+def _backwards(a: QRect, b: QRect) -> bool:
+    """b comes before a in reading order: above it and not in a column to its right, or left of it on its row."""
+    same_row = b.top() < a.bottom() - 4 and a.top() < b.bottom() - 4
+    if same_row:
+        return b.right() <= a.left()
+    return b.bottom() <= a.top() + 4 and b.left() < a.right() - 4
+
+
+@pytest.mark.parametrize("name", KINDS)
+def test_tab_walks_every_page_in_reading_order_and_leaves_every_table(win, qtbot, name):
+    for editor, page in pages(win, name):
+        body = page.widget()
+        first = None
+        for w in body.findChildren(QWidget):
+            if w.isVisibleTo(page) and w.isEnabled() and w.focusPolicy() & Qt.FocusPolicy.TabFocus \
+                    and w.focusProxy() is None:
+                first = w
+                break
+        if first is None:
+            continue
+        # Start at the top of the page: the first focusable widget in reading order.
+        candidates = [w for w in body.findChildren(QWidget) if w.isVisibleTo(page) and w.isEnabled()
+                      and w.focusPolicy() & Qt.FocusPolicy.TabFocus and w.focusProxy() is None]
+        first = min(candidates, key=lambda w: (_rect(w, page).top(), _rect(w, page).left()))
+        first.setFocus(Qt.FocusReason.TabFocusReason)
+        seen = [first]
+        for _ in range(400):
+            qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+            w = QApplication.focusWidget()
+            if w is None or not body.isAncestorOf(w):
+                break
+            assert w not in seen, (f"{page.title}: Tab came back to {w.objectName() or w} (a trap) after "
+                                   f"{[x.objectName() or type(x).__name__ for x in seen]}")
+            a, b = _rect(seen[-1], page), _rect(w, page)
+            assert not _backwards(a, b), (f"{page.title}: Tab went back from {seen[-1].objectName() or seen[-1]} "
+                                          f"{a.getRect()} to {w.objectName() or w} {b.getRect()}")
+            seen.append(w)
+        else:
+            raise AssertionError(f"{page.title}: Tab never left the page")

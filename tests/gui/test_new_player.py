@@ -1,0 +1,223 @@
+"""The editor as a new player finds it: words that follow each tick, one-click picks, keyboard and dark mode."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLabel, QLineEdit, QPushButton, QTableWidget
+
+from model import edits
+
+from tests.conftest import EXAMPLES
+
+from .test_build_crew import W, goto
+
+
+
+def new_crew(win, user):
+    user.click(win.start.new_buttons["stargrave-crew"])
+    return win.current_editor()
+
+
+def test_plus_one_line_follows_the_tick_on_both_officer_pages(win, user):
+    editor = new_crew(win, user)
+    for role, title, bg, key in (("captain", "Captain", "V", "shoot"), ("first_mate", "First Mate", "V", "shoot")):
+        goto(user, editor, title)
+        user.pick(W(editor, QComboBox, f"{role}_background"), bg)
+        words = editor.findChild(QLabel, f"{role}_choices_words")
+        assert "0 of 1 chosen. Tick 1 more." in words.text()
+        user.click(W(editor, QCheckBox, f"{role}_choice_{key}"))
+        assert editor.session.data[role]["choices"] == [key]
+        assert "1 of 1 chosen." in words.text() and "Tick" not in words.text()
+        user.click(W(editor, QCheckBox, f"{role}_choice_{key}"))
+        assert "0 of 1 chosen. Tick 1 more." in words.text()
+
+
+def tick(user, view, row):
+    """Click the tick box at the start of a catalogue row: one click."""
+    from PySide6.QtWidgets import QStyle, QStyleOptionViewItem
+    index = view.model().index(row, 0)
+    rect = view.visualRect(index)
+    assert rect.isValid() and view.viewport().rect().contains(rect.center()), f"row {row} is not in view"
+    option = QStyleOptionViewItem()
+    view.initViewItemOption(option)
+    option.rect = rect
+    option.features |= QStyleOptionViewItem.ViewItemFeature.HasCheckIndicator
+    box = view.style().subElementRect(QStyle.SubElement.SE_ItemViewItemCheckIndicator, option, view)
+    user.qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=box.center())
+    user.count += 1
+
+
+def test_a_tick_in_the_power_catalogue_chooses_and_the_same_tick_drops(win, user):
+    editor = new_crew(win, user)
+    goto(user, editor, "Captain")
+    user.pick(W(editor, QComboBox, "captain_background"), "V")
+    table = W(editor, QTableWidget, "captain_power_list")
+    remove = W(editor, QPushButton, "captain_remove_power")
+    assert not remove.isEnabled()  # nothing chosen, nothing selected
+    before = user.count
+    tick(user, table, 0)
+    first = table.item(0, 0).data(Qt.ItemDataRole.UserRole)
+    assert [p["name"] for p in editor.session.data["captain"]["powers"]] == [first]
+    assert table.item(0, 0).checkState() == Qt.CheckState.Checked
+    user.click_row(table, 1, double=True)  # a double-click chooses too
+    second = table.item(1, 0).data(Qt.ItemDataRole.UserRole)
+    assert [p["name"] for p in editor.session.data["captain"]["powers"]] == [first, second]
+    tick(user, table, 0)  # the same tick drops it
+    assert [p["name"] for p in editor.session.data["captain"]["powers"]] == [second]
+    assert table.item(0, 0).checkState() == Qt.CheckState.Unchecked
+    assert user.count - before == 3
+    user.click_row(W(editor, QTableWidget, "captain_chosen_powers"), 0)
+    assert remove.isEnabled()
+    user.click(remove)
+    assert editor.session.data["captain"]["powers"] == [] and not remove.isEnabled()
+
+
+def test_power_catalogue_shows_whole_names_and_plain_headers(win, user):
+    editor = new_crew(win, user)
+    goto(user, editor, "Captain")
+    table = W(editor, QTableWidget, "captain_power_list")
+    headers = [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())]
+    assert "" not in headers and "Listed" not in headers
+    QApplication.processEvents()
+    assert table.horizontalScrollBar().maximum() == 0  # every column in sight at the default size
+    fm = table.fontMetrics()
+    for r in range(table.rowCount()):
+        text = table.item(r, 0).text()
+        assert fm.horizontalAdvance(text) + 24 <= table.columnWidth(0), f"{text} is cut"
+
+
+def test_issues_panel_collapses_to_one_line_when_there_is_nothing_to_say(win, user):
+    editor = win.open_path(str(EXAMPLES / "z-gata-frigate.starwright"))
+    qtbot = user.qtbot
+    assert editor.session.issues == []
+    qtbot.waitUntil(lambda: editor.issues.height() <= editor.issues.title.sizeHint().height() + 2)
+    assert not editor.issues.tree.isVisible() and "Legal" in editor.issues.title.text()
+    editor.session.apply(edits.Set("/hull_points", 999))
+    assert editor.session.issues
+    qtbot.waitUntil(lambda: editor.issues.tree.isVisible() and editor.issues.height() > 80)
+    user.key(editor.nav, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert editor.session.issues == []
+    qtbot.waitUntil(lambda: editor.issues.height() <= editor.issues.title.sizeHint().height() + 2)
+    assert not editor.issues.tree.isVisible()
+
+
+@pytest.mark.parametrize("name, fills", [("z-gata-frigate", False), ("kestrel-crewed", False),
+                                         ("dash-korrin-ace", False), ("norel-kho-dralasite", True),
+                                         ("ashen-comet-veteran", True)])
+def test_fill_the_rest_is_there_only_where_it_does_something(win, name, fills):
+    win.open_path(str(EXAMPLES / f"{name}.starwright"))
+    assert win.a_fill.isVisible() == fills and win.a_fill.isEnabled() == fills
+
+
+@pytest.mark.parametrize("button, field, pointer", [("addMotivator", "motivatorText_{n}", "/motivators/{n}/text"),
+                                                     ("addClass", "className_{n}", "/classes/{n}/name")])
+def test_adding_a_row_puts_the_cursor_in_it_so_typing_and_spaces_go_there(win, user, button, field, pointer):
+    editor = win.open_path(str(EXAMPLES / "dash-korrin-ace.starwright"))
+    goto(user, editor, "Character")
+    key = pointer.split("/")[1]
+    n = len(editor.session.data.get(key, []))
+    add = editor.findChild(QPushButton, button)
+    user.click(add)
+    box = W(editor, QLineEdit, field.format(n=n))
+    assert QApplication.focusWidget() is box
+    user.qtbot.keyClicks(QApplication.focusWidget(), "Outflies a rival")
+    assert len(editor.session.data[key]) == n + 1  # the spaces did not press the button again
+    assert editor.session.data[key][n]["text" if key == "motivators" else "name"].endswith("Outflies a rival")
+
+
+def test_open_an_example_from_the_start_page_lists_every_kind(win, user):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QMenu, QToolButton
+
+    from model.kinds import KINDS
+    seen = {}
+
+    def choose():
+        menu = QApplication.activePopupWidget()
+        assert isinstance(menu, QMenu)
+        seen["sections"] = [a.text() for a in menu.actions() if a.isSeparator()]
+        target = next(a for a in menu.actions() if a.text() == "Z'Gata")
+        user.qtbot.mouseClick(menu, Qt.MouseButton.LeftButton, pos=menu.actionGeometry(target).center())
+    QTimer.singleShot(50, choose)
+    user.click(win.start.findChild(QToolButton, "openExample"))
+    user.qtbot.waitUntil(lambda: win.current_editor() is not None)
+    assert set(seen["sections"]) == {k.title for k in KINDS.values()}
+    editor = win.current_editor()
+    assert editor.session.kind.kind == "knighthawks-ship" and editor.session.data["name"] == "Z'Gata"
+
+
+def test_recent_files_show_their_kind_and_open_on_one_click(win, user):
+    from gui import settings as st
+    for name in ("z-gata-frigate", "ashen-comet-veteran"):
+        st.add_recent(str(EXAMPLES / f"{name}.starwright"))
+    win._refresh_recent()
+    recent = win.start.recent
+    assert recent.count() >= 2
+    assert recent.item(0).icon().cacheKey() != recent.item(1).icon().cacheKey()  # a crew, then a ship
+    user.click_row(recent, 1)
+    assert win.current_editor() is not None and win.current_editor().session.kind.kind == "knighthawks-ship"
+
+
+def test_choosing_a_starchasers_ship_type_applies_it_at_once(win, user):
+    editor = win.new_document("starchasers-ship")
+    combo = W(editor, QComboBox, "presetPicker")
+    user.pick(combo, "L")
+    assert combo.currentText().startswith("L")
+    data = editor.session.data
+    assert data.get("preset") == combo.currentData() and data.get("hull_points") is not None
+
+
+def test_the_user_guide_covers_every_kind_and_the_examples(win):
+    from gui.dialogs.help import GuideDialog
+
+    from model.kinds import KINDS
+    win.user_guide()
+    guide = win.findChild(GuideDialog)
+    text = guide.browser.toPlainText()
+    for kind in KINDS.values():
+        assert f"A {kind.title}" in text, kind.title
+    assert "Open an example" in text and "when this version offers them" not in text
+    guide.close()
+
+
+def test_starchasers_weapon_fields_with_a_list_in_the_rules_offer_it(win, user):
+    editor = win.open_path(str(EXAMPLES / "kestrel-crewed.starwright"))
+    goto(user, editor, "Weapons")
+    table = W(editor, QTableWidget, "weaponsTable")
+    assert table.rowCount() >= 1
+    t = editor.pages[1].t
+    for col, field in ((1, "skill"), (2, "arc"), (3, "damage_type"), (7, "rarity")):
+        user.click_row(table, 0, col, double=True)  # a double-click opens the cell's editor
+        box = QApplication.focusWidget()
+        box = box if isinstance(box, QComboBox) else box.parentWidget()
+        assert isinstance(box, QComboBox), field
+        values = [box.itemText(i) for i in range(box.count())]
+        assert values == t.weapon_field_choices[field]
+        last = values[-1]
+        for _ in values:  # down the list with the arrow key, as far as it goes
+            if box.currentIndex() == len(values) - 1:
+                break
+            user.key(box, Qt.Key.Key_Down)
+        user.key(box, Qt.Key.Key_Return)
+        assert editor.session.data["weapons"][0][field] == last, field
+
+
+@pytest.mark.parametrize("name, page, button, view", [
+    ("kestrel-crewed", "Weapons", "removeWeapon", "weaponsTable"),
+    ("norel-kho-dralasite", "Equipment", "sf_sell", "sf_owned")])
+def test_remove_buttons_are_live_only_with_a_selected_row(win, user, name, page, button, view):
+    editor = win.open_path(str(EXAMPLES / f"{name}.starwright"))
+    goto(user, editor, page)
+    b, table = W(editor, QPushButton, button), W(editor, QTableWidget, view)
+    table.clearSelection()
+    assert not b.isEnabled()
+    user.click_row(table, 0)
+    assert b.isEnabled()
+
+
+def test_a_document_opened_with_issues_gives_the_panel_its_usual_share(win, qtbot):
+    editor = win.open_path(str(EXAMPLES / "broken-starchasers-ship.starwright"))
+    qtbot.waitUntil(lambda: editor.issues.tree.isVisible())
+    pages, panel = editor.center.sizes()
+    assert 100 <= panel <= 160 and pages > 3 * panel
