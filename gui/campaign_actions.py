@@ -19,10 +19,10 @@ def _campaign_page(editor):
 def install(window) -> None:
     bar = window.menuBar()
     view = next((a for a in bar.actions() if a.text().replace("&", "") == "View"), None)
-    menu = window.menuBar().addMenu("&Crew") if view is None else None
+    menu = window.menuBar().addMenu("Cre&w") if view is None else None
     if menu is None:
         from PySide6.QtWidgets import QMenu
-        menu = QMenu("&Crew", window)
+        menu = QMenu("Cre&w", window)
         bar.insertMenu(view, menu)
     menu.setObjectName("crewMenu")
 

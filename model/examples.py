@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import os
 import re
-from pathlib import Path
 
+from .bounded import DocumentError, read_head
 from .kinds import FORMAT_PREFIX, KINDS
 from .paths import examples_dir
 
@@ -15,10 +15,9 @@ _FORMAT = re.compile(r'"format"\s*:\s*"' + re.escape(FORMAT_PREFIX) + r'([a-z0-9
 
 def peek_kind(path: str | os.PathLike) -> str | None:
     """The kind a .starwright file says it is, read from its first few KB (None if it cannot be told)."""
-    try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            m = _FORMAT.search(f.read(4096))
-    except OSError:
+    try:  # only a regular file is opened: a FIFO or a device in the recent list must not block the window
+        m = _FORMAT.search(read_head(path, 4096).decode("utf-8", errors="replace"))
+    except DocumentError:
         return None
     return m.group(1) if m else None
 

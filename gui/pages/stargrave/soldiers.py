@@ -73,7 +73,7 @@ class SoldiersPage(Page):
         self.up = QPushButton("Move &up")
         self.up.setObjectName("soldierUp")
         self.up.setAccessibleName("Move the selected soldier up")
-        self.down = QPushButton("Move do&wn")
+        self.down = QPushButton("Move dow&n")
         self.down.setObjectName("soldierDown")
         self.down.setAccessibleName("Move the selected soldier down")
         self.remove = QPushButton("&Remove soldier")
