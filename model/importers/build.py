@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..systems.stargrave.derive import derive
 from ..systems.stargrave.tables import tables
 from . import levels
-from .campaign import campaign_games
+from .campaign import campaign_games, keep_in_notes
 from .names import Names
 from .officers import build_officer, map_name
 from .report import AS_IS, CAMPAIGN, DEFAULTED, DIFFERS, NO_PLACE, Report
@@ -117,6 +117,7 @@ def build(src: SourceCrew, pack, version: int, file_name: str = "") -> tuple[dic
             rep.add(DIFFERS, "Credits", f"{theirs} Cr left by the roster's costs; Starwright derives {left} Cr "
                                         f"({t.crew['starting_credits']} less the soldiers' costs)", "/soldiers")
     games: list[dict] = []
+    keep_in_notes(src, rep, notes)
     if version >= 2:
         for i, s in enumerate(doc["soldiers"]):
             doc["soldiers"][i] = {"id": f"s{i + 1}", **s}

@@ -64,11 +64,9 @@ def _level_steps(role: str, prog: Progress, t, rep) -> list[dict]:
     return out
 
 
-def campaign_games(src: SourceCrew, doc: dict, progress: dict[str, Progress], t, rep, notes: list[str]) -> list[dict]:
+def keep_in_notes(src: SourceCrew, rep, notes: list[str]) -> None:
+    """Credit records, cargo and ship upgrades, word for word in the notes (nothing is lost)."""
     camp = src.campaign
-    steps = {role: _level_steps(role, progress[role], t, rep) for role in ("captain", "first_mate")}
-    n_levels = len(steps["captain"]) + len(steps["first_mate"])
-    unspent = camp.experience or 0
     for rec in camp.credit_records:
         sign = "+" if rec["income"] else "-"
         notes.append(f"Credit record: {sign}{rec['credits']} Cr {rec['record']}".rstrip())
@@ -82,6 +80,13 @@ def campaign_games(src: SourceCrew, doc: dict, progress: dict[str, Progress], t,
     if camp.credit_records:
         rep.add(CAMPAIGN, "CreditRecords", f"{len(camp.credit_records)} credit record(s) kept in the notes; the credits "
                                            f"now come from the replay")
+
+
+def campaign_games(src: SourceCrew, doc: dict, progress: dict[str, Progress], t, rep, notes: list[str]) -> list[dict]:
+    camp = src.campaign
+    steps = {role: _level_steps(role, progress[role], t, rep) for role in ("captain", "first_mate")}
+    n_levels = len(steps["captain"]) + len(steps["first_mate"])
+    unspent = camp.experience or 0
     if not n_levels and not unspent and not camp.cargo:
         return []
     cap = _camp_value(t, "game_xp_cap", GAME_XP_CAP)

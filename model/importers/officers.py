@@ -188,7 +188,8 @@ def build_officer(src: SourceOfficer | None, role: str, t: Tables, names: Names,
         if len(candidates) <= allowed and sum(steps.values()) <= allowed + level_reductions:
             chosen = candidates
         else:
-            chosen = sorted(candidates, key=lambda n: -steps[n])[:allowed]
+            # one below is what a creation reduction does; deeper cuts come from levels (or are differences)
+            chosen = sorted(candidates, key=lambda n: steps[n] != 1)[:allowed]
             if plan and len(candidates) > allowed:
                 rep.add(AMBIGUOUS, label, f"more than {allowed} powers are below their founding value: took "
                                           f"{', '.join(chosen)} as the creation reductions and the rest as later "

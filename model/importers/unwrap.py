@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 import json
 import zipfile
+import zlib
 from xml.parsers import expat
 
 from .bounded import MAX_MEMBER_BYTES, MAX_ZIP_MEMBERS, ImportRefused
@@ -156,7 +157,7 @@ def unzip_single(raw: bytes) -> tuple[str, bytes]:
     try:
         with zf.open(info) as fh:
             data = fh.read(MAX_MEMBER_BYTES + 1)  # the header may lie about the size: never read past it
-    except (zipfile.BadZipFile, NotImplementedError, EOFError, OSError, ValueError) as e:
+    except (zipfile.BadZipFile, zlib.error, NotImplementedError, EOFError, OSError, ValueError) as e:
         raise ImportRefused(f"the zip entry cannot be unpacked ({e}); the archive is damaged", info.filename) from None
     if len(data) > MAX_MEMBER_BYTES:
         raise ImportRefused(f"the zip entry unpacks to more than {MAX_MEMBER_BYTES / 1048576:.0f} MB", info.filename)

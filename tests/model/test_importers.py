@@ -1,0 +1,253 @@
+"""Importing crews from Labernator and BattleScribe / New Recruit: every shape, every wrapping, the report,
+and files that must be refused. Fixtures are built here from the format descriptions."""
+
+import io
+import json
+import zipfile
+
+import pytest
+
+from model.evaluate import evaluate
+from model.importers import ImportRefused, import_bytes, import_file
+from model.importers.bounded import MAX_FILE_BYTES
+from model.kinds import KINDS
+from model.storage import from_data
+
+from tests.model.import_fixtures import (billion_laughs, external_entity, labernator_current, labernator_middle,
+                                         labernator_old, roster_tree, to_new_recruit, to_rosz, to_xml,
+                                         unrepresentable_extras)
+
+CREW = KINDS["stargrave-crew"]
+
+
+def _import(data, name="crew.sg"):
+    raw = data if isinstance(data, bytes) else json.dumps(data).encode("utf-8")
+    return import_bytes(raw, name)
+
+
+def _legal(doc):
+    """The document loads as a Starwright crew and checks with no rule errors."""
+    loaded = from_data(json.loads(json.dumps(doc)))
+    result = evaluate(loaded.data, CREW)
+    assert result.schema_valid
+    return [i for i in result.issues if i.is_error]
+
+
+def _lines(report, group):
+    return [f"{line.source}: {line.message}" for line in report.group(group)]
+
+
+# ---- Labernator: the three shapes ----------------------------------------------------------------
+
+@pytest.mark.parametrize("make, shape", [(labernator_old, "5 keys"), (labernator_middle, "8 keys"),
+                                         (labernator_current, "10 keys")])
+def test_labernator_shapes_import_legal_with_the_same_choices(make, shape):
+    r = _import(make())
+    assert shape in r.source_format
+    assert _legal(r.data) == []
+    cap, fm = r.data["captain"], r.data["first_mate"]
+    assert cap["background"] == "Techno" and fm["background"] == "Biomorph"
+    # picks worked out from the final stats
+    assert sorted(cap["choices"]) == ["health", "shoot"] and sorted(fm["choices"]) == ["fight", "move"]
+    # the Captain's two creation reductions: the two powers one below the rules' value
+    assert [p["name"] for p in cap["powers"] if p.get("reduced")] == ["Data Hack", "Teleport"]
+    assert [p["name"] for p in cap["powers"]] == ["Data Hack", "Remote Drone", "Teleport", "Holographic Wall", "Fortune"]
+    assert [p["name"] for p in fm["powers"]] == ["Dermal Plating", "Regeneration", "Toxic Claws", "Command"]
+    assert cap["items"] == ["Carbine", "Light Armour", "Knife", "Cyber-terminal"]
+    assert fm["items"] == ["Hand Weapon", "Heavy Armour", "Pistol", "Grenades"]
+    types = [s["type"] for s in r.data["soldiers"]]
+    assert types == ["Codebreaker", "Trooper", "Hacker", "Hacker", "Recruit", "Pathfinder", "Medic"]
+    assert r.data["soldiers"][1]["shotgun"] is True          # the Trooper carries a shotgun for its carbine
+    inferred = " ".join(_lines(r.report, "inferred"))
+    assert "Data Hack and Teleport" in inferred and "+1 Shoot, +1 Health" in inferred
+    aliases = " ".join(_lines(r.report, "alias"))
+    for said in ('"Tekker" is Techno', '"Data Knock" is Data Hack', '"Deck" is Cyber-terminal',
+                 '"Fragmentation Grenade" is Grenades', '"Armour Plates" is Dermal Plating', '"Medic Kit"'):
+        assert said in aliases or said == '"Medic Kit"', said
+    assert r.report.group("differs") == []
+
+
+def test_labernator_numbers_that_differ_are_reported_and_recomputed():
+    d = labernator_old()
+    d["Captain"]["powers"][4]["activation"] = 11         # Fortune is 14 for a Tekker Captain: 3 below
+    d["Soldiers"][2]["stats"]["Fight"] = 2               # the disputed Hacker Fight
+    d["Credits"] = 90
+    r = _import(d)
+    differs = " | ".join(_lines(r.report, "differs"))
+    assert "Fortune is 3 below what the rules give" in differs
+    assert "Fight +2 in the source; the rules pack gives a Hacker +1" in differs
+    assert "90 Cr in the source; Starwright derives 35 Cr" in differs
+    assert not any(p.get("reduced") for p in r.data["captain"]["powers"] if p["name"] == "Fortune")
+    derived = evaluate(r.data, CREW).derived
+    assert {p["name"]: p["activation"] for p in derived["captain"]["powers"]}["Fortune"] == 14
+
+
+def test_labernator_background_enum_and_missing_keys_read_as_empty():
+    d = labernator_old()
+    d["Captain"]["background"] = "RoboticsExpert"
+    del d["Soldiers"]
+    r = _import(d)
+    assert r.data["captain"]["background"] == "Roboticist"
+    assert r.data["soldiers"] == []
+    assert '"RoboticsExpert" is Roboticist' in " ".join(_lines(r.report, "alias"))
+
+
+def test_labernator_content_with_no_place_is_reported_and_kept_in_notes():
+    d = labernator_current()
+    d["Captain"]["gear"].append({"name": "Stinging Carbine", "gearSlots": 2})
+    d["Soldiers"].append({"type": "Gunfighter", "cost": 100, "stats": d["Soldiers"][0]["stats"], "gear": []})
+    r = _import(d)
+    no_place = " | ".join(_lines(r.report, "no_place"))
+    assert '"Stinging Carbine" is not in the rules pack' in no_place
+    assert '"Gunfighter" comes from Quarantine 37' in no_place
+    assert "Stinging Carbine" in r.data["notes"] and "Gunfighter" in r.data["notes"]
+    assert "Cargo: Cryo Pistol (Advanced Weapons)" in r.data["notes"]
+    assert "Ship upgrade: Extra Cargo Hold" in r.data["notes"]
+    assert "Gunfighter" not in [s["type"] for s in r.data["soldiers"]]
+
+
+# ---- BattleScribe / New Recruit: one tree, three wrappings ----------------------------------------
+
+def _roster_crews():
+    tree = roster_tree()
+    xml = to_xml(tree)
+    return {"ros": _import(xml, "heron.ros"), "rosz": _import(to_rosz(xml), "heron.rosz"),
+            "json": _import(to_new_recruit(tree), "heron.json")}
+
+
+def test_roster_ros_rosz_and_new_recruit_json_give_the_same_legal_crew():
+    crews = _roster_crews()
+    docs = {k: {key: v for key, v in r.data.items() if key != "notes"} for k, r in crews.items()}
+    assert docs["ros"] == docs["rosz"] == docs["json"]
+    assert "BattleScribe .ros" in crews["ros"].source_format
+    assert "zipped" in crews["rosz"].source_format and "New Recruit" in crews["json"].source_format
+    doc = crews["ros"].data
+    assert _legal(doc) == []
+    assert doc["name"] == "Night Heron"
+    cap, fm = doc["captain"], doc["first_mate"]
+    assert (cap["name"], cap["background"], cap["choices"]) == ("Vessa Quill", "Mystic", ["shoot"])
+    assert [p["name"] for p in cap["powers"]] == ["Healing", "Dark Energy", "Vital Leech", "Animal Control", "Fortune"]
+    assert cap["items"] == ["Carbine", "Light Armour", "Knife", "Medkit"]
+    assert (fm["background"], fm["choices"]) == ("Rogue", ["move", "fight"])
+    assert [p["name"] for p in fm["powers"]] == ["Haggle", "Bribe", "Reflex Move", "Anti-Grav Boost"]
+    assert [(s["name"], s["type"], s["robot"]) for s in doc["soldiers"]] == [
+        ("Brann", "Trooper", False), ("", "Sentry", False), ("Ash", "Commando", False), ("K-9", "Recruit", True),
+        ("", "Hacker", False)]
+
+
+def test_roster_report_names_aliases_defaults_and_the_known_data_difference():
+    r = _roster_crews()["rosz"]
+    aliases = " | ".join(_lines(r.report, "alias"))
+    for said in ('"Heal" is Healing', '"Quick-Step" is Reflex Move', '"Antigravity Projection" is Anti-Grav Boost',
+                 '"Life Leach" is Vital Leech', '"Medic Kit" is Medkit'):
+        assert said in aliases
+    defaulted = " | ".join(_lines(r.report, "defaulted"))
+    assert "creation reductions" in defaulted and "standard gear" in defaulted
+    assert "400 less the roster's Cr total 195 gives 205 Cr" in defaulted
+    assert _lines(r.report, "differs") == ["Soldiers › #5 Hacker: Fight +2 in the source; the rules pack gives a Hacker +1"]
+
+
+def test_roster_with_content_starwright_cannot_represent():
+    tree = roster_tree(extra_selections=unrepresentable_extras(), catalogue=("b1f0-5a8d-12f3-af0d", "Dead or Alive Crew"))
+    cap = tree["roster"]["forces"][0]["selections"][0]
+    cap["selections"].append({"id": "q37p-0000-0000-0001", "name": "Crack Shot", "entryId": "c1a1::1bd7-1b8e-f58b-3a1a",
+                              "entryGroupId": "c1a1::7753-4141-f613-ae54", "number": "1", "type": "upgrade"})
+    cap["selections"].append({"id": "snap-0000-0000-0001", "name": "Snap-shot", "entryId": "c1a1::3094-bb20-c571-1ce3",
+                              "number": "1", "type": "upgrade"})
+    r = _import(to_xml(tree), "doa.ros")
+    no_place = " | ".join(_lines(r.report, "no_place"))
+    assert "Dead or Alive" in no_place
+    assert '"Mule" comes from Quarantine 37' in no_place
+    assert '"Crack Shot" comes from Quarantine 37' in no_place
+    assert '"Snap-shot" comes from the BattleScribe data only' in no_place
+    assert "Crystophon Marrs" in no_place
+    assert [s["type"] for s in r.data["soldiers"]] == ["Trooper", "Sentry", "Commando", "Recruit", "Hacker"]
+    assert "Crack Shot" in r.data["notes"] and "Mule" in r.data["notes"]
+    assert _legal(r.data) == []
+
+
+def test_roster_for_another_game_is_refused():
+    tree = roster_tree()
+    tree["roster"]["gameSystemId"] = "e5fe-db52-95ba-6b62"
+    tree["roster"]["gameSystemName"] = "Warcry"
+    with pytest.raises(ImportRefused, match="this roster is for Warcry.*not Stargrave"):
+        _import(to_xml(tree), "w.ros")
+
+
+def test_format_is_found_from_content_not_extension(tmp_path):
+    xml = to_xml(roster_tree())
+    plain = tmp_path / "NotZipped.rosz"
+    plain.write_bytes(xml)
+    assert import_file(plain).data["name"] == "Night Heron"
+    sg = tmp_path / "crew.ros"
+    sg.write_text(json.dumps(labernator_old()))
+    assert "Labernator" in import_file(sg).source_format
+
+
+# ---- safe parsing -----------------------------------------------------------------------------------
+
+def test_xml_bomb_is_refused_before_any_expansion():
+    with pytest.raises(ImportRefused, match="document type"):
+        _import(billion_laughs(), "bomb.ros")
+
+
+def test_external_entity_is_refused():
+    with pytest.raises(ImportRefused, match="document type"):
+        _import(external_entity(), "xxe.ros")
+
+
+def test_corrupted_zip_is_refused_with_a_message():
+    good = to_rosz(to_xml(roster_tree()))
+    with pytest.raises(ImportRefused, match="damaged"):
+        _import(good[: len(good) // 2], "cut.rosz")
+    flipped = bytearray(good)
+    flipped[60:90] = b"\x00" * 30
+    with pytest.raises(ImportRefused, match="damaged|not well-formed"):
+        _import(bytes(flipped), "flipped.rosz")
+
+
+def _zip(entries):
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in entries:
+            z.writestr(name, data)
+    return buf.getvalue()
+
+
+def test_zip_members_are_checked_for_name_count_and_size():
+    with pytest.raises(ImportRefused, match="outside the archive"):
+        _import(_zip([("../evil.ros", b"<roster/>")]), "a.rosz")
+    with pytest.raises(ImportRefused, match="entries"):
+        _import(_zip([(f"r{i}.ros", b"<roster/>") for i in range(40)]), "b.rosz")
+    # a zip bomb: 20 MB of spaces packs to a few KB; refused from the header before unpacking
+    with pytest.raises(ImportRefused, match="unpacks to"):
+        _import(_zip([("big.ros", b" " * (20 * 1024 * 1024))]), "c.rosz")
+
+
+def test_oversize_file_is_refused_with_a_message(tmp_path):
+    big = tmp_path / "huge.sg"
+    big.write_bytes(b"{" + b" " * (MAX_FILE_BYTES + 10) + b"}")
+    with pytest.raises(ImportRefused, match="MB"):
+        import_file(big)
+
+
+@pytest.mark.parametrize("raw, said", [
+    (b"", "empty"), (b"\x89PNG\r\n", "neither"), (b"{not json", "not valid JSON"),
+    (b"<roster>", "not well-formed"), (b'{"format": "starwright/stargrave-crew"}', "open it"),
+    (b'{"hello": 1}', "neither a Labernator"), (b"[1, 2]", "neither a Labernator")])
+def test_bad_input_gets_a_clear_message(raw, said):
+    with pytest.raises(ImportRefused, match=said):
+        _import(raw, "x")
+
+
+def test_labernator_garbage_inside_is_reported_not_raised():
+    d = labernator_old()
+    d["Captain"]["powers"].append(17)
+    d["Captain"]["stats"] = "strong"
+    d["Soldiers"].append("a string")
+    d["FirstMate"] = None
+    r = _import(d)
+    assert r.data["first_mate"]["background"] == ""
+    text = r.report.to_text()
+    assert "not a power" in text and "not a soldier" in text and "no background picks" in text
+    assert from_data(json.loads(json.dumps(r.data))).data["name"] == "Brass Lantern"
