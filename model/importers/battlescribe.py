@@ -191,9 +191,12 @@ def read(data: dict, wrapping: str) -> SourceCrew:
                         type=name, where=f"Soldiers › #{soldier_n} {label}", name=str(sel.get("customName", "")).strip(),
                         robot=robot, stats=_model_profile(sel), cost=int(_cost(sel, table["cost_types"]["credits"])),
                         gear=gear or None))
+            elif kind == "officer":
+                crew.no_place.append((f"Roster › {label}", f"{name} is a named captain of the Dead or Alive supplement, "
+                                                          f"which Starwright does not have; left out"))
             else:
-                crew.no_place.append((f"Roster › {label}", f"{name!r} is not an officer or soldier Starwright knows; "
-                                                          "left out"))
+                crew.no_place.append((f"Roster › {label}", f"\"{name}\" is not an officer or soldier Starwright "
+                                                          f"knows; left out"))
     total = sum(_cost(c, table["cost_types"]["credits"]) for c in [roster])
     limit = None
     for cl in _list(roster.get("costLimits")):

@@ -22,7 +22,9 @@ def _soldiers(src: SourceCrew, t, names: Names, rep: Report, notes: list[str]) -
         ptr = f"/soldiers/{len(out)}"
         stype_name = map_name(names, "soldiers", s.type, s.where, rep, ptr + "/type", "soldier")
         if not stype_name:
-            notes.append(f"Left out: {s.name + ' the ' if s.name else ''}{s.type} (not in the rules pack).")
+            m = names.match("soldiers", s.type)
+            why = f"from {m.elsewhere}" if m.elsewhere else "not in the rules pack"
+            notes.append(f"Left out: {s.name + ' the ' if s.name else ''}{s.type} ({why}).")
             continue
         stype = t.soldiers[stype_name]
         entry = {"name": s.name, "type": stype_name, "robot": bool(s.robot), "shotgun": False, "item": None}
