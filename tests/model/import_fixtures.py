@@ -101,11 +101,13 @@ def labernator_current() -> dict:
 GAME = "b7a1-a7ef-bd2f-c484"
 CR, SLOT = "97c0-4241-980e-66e8", "ef24-ff59-caa4-b0e8"
 POWERS_GROUP = "7753-4141-f613-ae54"
-_ids = iter(range(1000, 9999))
+_next_id = [0]
 
 
 def _id() -> str:
-    n = next(_ids)
+    """Ids in BattleScribe's xxxx-xxxx-xxxx-xxxx form, the same on every build of a fixture."""
+    _next_id[0] += 1
+    n = _next_id[0]
     return f"{n:04x}-0000-0000-{n:04x}"
 
 
@@ -163,6 +165,7 @@ SPECIALISTS = ("13f2-16cf-e0bd-6624", "Specialists")
 
 def roster_tree(extra_selections=(), catalogue=("1adb-b357-2db9-e646", "Standard Crew")) -> dict:
     """A legal Stargrave crew: a Mystic captain (Shoot pick), a Rogue first mate (Move, Fight), 5 soldiers."""
+    _next_id[0] = 0
     cl, fl = "c1a1-0000-0000-0001", "f1a1-0000-0000-0001"
     weapons, armour, general = "460d-26e5-f8dd-78d0", "94b5-2c9d-faa7-c483", "feb6-a461-e02e-24a3"
     captain = {
