@@ -163,49 +163,41 @@ SOLDIERS = ("12dd-f26c-ca77-721a", "Soldiers")
 SPECIALISTS = ("13f2-16cf-e0bd-6624", "Specialists")
 
 
+def _officer(name, entry, custom, profile_name, profile, selections, role_category, core):
+    return {"id": _id(), "name": name, "entryId": entry, "number": "1", "type": "model", "customName": custom,
+            "profiles": _profile(profile_name, *profile), "selections": selections, "costs": _costs(),
+            "categories": [_cat(role_category[0], role_category[1], True), _cat(_id(), core, False)]}
+
+
 def roster_tree(extra_selections=(), catalogue=("1adb-b357-2db9-e646", "Standard Crew")) -> dict:
     """A legal Stargrave crew: a Mystic captain (Shoot pick), a Rogue first mate (Move, Fight), 5 soldiers."""
     _next_id[0] = 0
     cl, fl = "c1a1-0000-0000-0001", "f1a1-0000-0000-0001"
     weapons, armour, general = "460d-26e5-f8dd-78d0", "94b5-2c9d-faa7-c483", "feb6-a461-e02e-24a3"
-    captain = {
-        "id": _id(), "name": "Mystic", "entryId": "36d1-0a6b-8a65-fe71", "number": "1", "type": "model",
-        "customName": "Vessa Quill",
-        # Mystic: will +2, health +1, one pick of move/fight/shoot (shoot); Light Armour worn
-        "profiles": _profile("Mystic", 6, 3, 3, 10, 5, 17),
-        "selections": [
-            _pick("457d-79d2-2714-50c1", "mystic-bg-group", "Shoot"),
-            _power(cl, "0abc-8010-2ba1-7f99", "Heal", 10, 0, "Line of Sight"),
-            _power(cl, "a879-0ab6-5f40-d4ca", "Dark Energy", 10, 1, "Line of Sight"),
-            _power(cl, "4a82-46aa-fa6a-2fcb", "Life Leach", 10, 0, "Line of Sight"),
-            _power(cl, "19a9-6347-e598-dbe4", "Control Animal", 10, 1, "Line of Sight"),
-            _power(cl, "8d15-3692-a0c4-8cd1", "Fortune", 14, 0, "Self Only"),
-            _item(cl, "938d-d3a7-8593-85f7", "5458-bb3d-f66c-0c0f", weapons, "Carbine", 2),
-            _item(cl, "68a9-9ba3-12d2-ca3c", "2c5f-174f-fa1f-26c7", armour, "Light Armour", 1),
-            _item(cl, "a7a0-b872-2204-43d0", "cb09-0362-58dc-6b9d", weapons, "Knife", 0),
-            _item(cl, "f48b-4df0-b3ea-4402", "2579-e6e7-e7dc-73c1", general, "Medic Kit", 1),
-        ],
-        "costs": _costs(),
-        "categories": [_cat("16bf-5402-ac6a-dab3", "Captain", True), _cat("c1c1-0000-0000-0000", "Core Mystic", False)],
-    }
-    first_mate = {
-        "id": _id(), "name": "First Mate Rogue", "entryId": "6199-8f8e-c0fe-38ea", "number": "1", "type": "model",
-        "customName": "Dace Tollan",
-        # Rogue: will +1, health +1, picks move and fight
-        "profiles": _profile("First Mate", 7, 3, 2, 9, 3, 15),
-        "selections": [
-            _pick("a894-0013-4e76-3d68", "rogue-fm-group", "Move"),
-            _pick("3666-82f5-e5cd-0e6b", "rogue-fm-group", "Fight"),
-            _power(fl, "5d11-0e8b-a4ed-f073", "Haggle", 12, 0, "Out of Game (A)"),
-            _power(fl, "b42d-f5a8-3fbf-69b4", "Bribe", 16, 0, "Out of Game (B)"),
-            _power(fl, "b5ba-3946-005b-2335", "Quick-Step", 12, 1, "Self Only"),
-            _power(fl, "983a-fdc1-e31c-f8b6", "Antigravity Projection", 14, 0, "Line of Sight"),
-            _item(fl, "bcda-6a24-4070-acce", "1075-090d-31e0-ad87", weapons, "Shotgun", 2),
-            _item(fl, "56a7-6741-482f-63d3", "751f-ebe1-9a04-524e", weapons, "Hand Weapon", 1),
-        ],
-        "costs": _costs(),
-        "categories": [_cat("8749-37ea-6f9e-0824", "First Mate", True), _cat("c2c2-0000-0000-0000", "Core Rogue", False)],
-    }
+    # Mystic: will +2, health +1, one pick of move/fight/shoot (shoot); Light Armour worn
+    captain = _officer("Mystic", "36d1-0a6b-8a65-fe71", "Vessa Quill", "Mystic", (6, 3, 3, 10, 5, 17), [
+        _pick("457d-79d2-2714-50c1", "mystic-bg-group", "Shoot"),
+        _power(cl, "0abc-8010-2ba1-7f99", "Heal", 10, 0, "Line of Sight"),
+        _power(cl, "a879-0ab6-5f40-d4ca", "Dark Energy", 10, 1, "Line of Sight"),
+        _power(cl, "4a82-46aa-fa6a-2fcb", "Life Leach", 10, 0, "Line of Sight"),
+        _power(cl, "19a9-6347-e598-dbe4", "Control Animal", 10, 1, "Line of Sight"),
+        _power(cl, "8d15-3692-a0c4-8cd1", "Fortune", 14, 0, "Self Only"),
+        _item(cl, "938d-d3a7-8593-85f7", "5458-bb3d-f66c-0c0f", weapons, "Carbine", 2),
+        _item(cl, "68a9-9ba3-12d2-ca3c", "2c5f-174f-fa1f-26c7", armour, "Light Armour", 1),
+        _item(cl, "a7a0-b872-2204-43d0", "cb09-0362-58dc-6b9d", weapons, "Knife", 0),
+        _item(cl, "f48b-4df0-b3ea-4402", "2579-e6e7-e7dc-73c1", general, "Medic Kit", 1),
+    ], ("16bf-5402-ac6a-dab3", "Captain"), "Core Mystic")
+    # Rogue: will +1, health +1, picks move and fight
+    first_mate = _officer("First Mate Rogue", "6199-8f8e-c0fe-38ea", "Dace Tollan", "First Mate", (7, 3, 2, 9, 3, 15), [
+        _pick("a894-0013-4e76-3d68", "rogue-fm-group", "Move"),
+        _pick("3666-82f5-e5cd-0e6b", "rogue-fm-group", "Fight"),
+        _power(fl, "5d11-0e8b-a4ed-f073", "Haggle", 12, 0, "Out of Game (A)"),
+        _power(fl, "b42d-f5a8-3fbf-69b4", "Bribe", 16, 0, "Out of Game (B)"),
+        _power(fl, "b5ba-3946-005b-2335", "Quick-Step", 12, 1, "Self Only"),
+        _power(fl, "983a-fdc1-e31c-f8b6", "Antigravity Projection", 14, 0, "Line of Sight"),
+        _item(fl, "bcda-6a24-4070-acce", "1075-090d-31e0-ad87", weapons, "Shotgun", 2),
+        _item(fl, "56a7-6741-482f-63d3", "751f-ebe1-9a04-524e", weapons, "Hand Weapon", 1),
+    ], ("8749-37ea-6f9e-0824", "First Mate"), "Core Rogue")
     soldiers = [
         _soldier("ac03-007d-dada-c15d", "50cd-3310-aa7c-fc1f", "Trooper", (5, 2, 3, 11, 0, 14), 50, SOLDIERS, "Brann"),
         _soldier("43d8-e5db-163c-85c1", "c67f-2f9f-3fc0-9d0d", "Sentry", (5, 3, 2, 11, 0, 14), 50, SOLDIERS),
