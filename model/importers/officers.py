@@ -188,8 +188,10 @@ def build_officer(src: SourceOfficer | None, role: str, t: Tables, names: Names,
         if len(candidates) <= allowed and sum(steps.values()) <= allowed + level_reductions:
             chosen = candidates
         else:
-            # one below is what a creation reduction does; deeper cuts come from levels (or are differences)
-            chosen = sorted(candidates, key=lambda n: steps[n] != 1)[:allowed]
+            if plan:   # the deepest cuts first, so the level reductions left spread over more powers
+                chosen = sorted(candidates, key=lambda n: -steps[n])[:allowed]
+            else:      # one below is what a creation reduction does; deeper cuts are differences
+                chosen = sorted(candidates, key=lambda n: steps[n] != 1)[:allowed]
             if plan and len(candidates) > allowed:
                 rep.add(AMBIGUOUS, label, f"more than {allowed} powers are below their founding value: took "
                                           f"{', '.join(chosen)} as the creation reductions and the rest as later "

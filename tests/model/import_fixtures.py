@@ -287,3 +287,21 @@ def billion_laughs() -> bytes:
 def external_entity() -> bytes:
     return (f'<?xml version="1.0"?><!DOCTYPE roster [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
             f'<roster gameSystemId="{GAME}" name="&x;"/>').encode()
+
+
+def labernator_campaign() -> dict:
+    """The current shape after some games: Captain level 18 (16 reduce, 17 improve, 18 reduce), First Mate
+    level 3 (1 reduce, 2 improve, 3 reduce), 40 XP unspent."""
+    d = labernator_current()
+    cap, fm = d["Captain"], d["FirstMate"]
+    cap["level"] = 18
+    cap["stats"]["Will"] += 1                         # level 17: +1 Will
+    cap["powers"][0]["activation"] = 10               # Data Hack: creation -1, then -1 at a level
+    cap["powers"][1]["activation"] = 9                # Remote Drone: -1 at a level
+    fm["level"] = 3
+    fm["stats"]["Shoot"] += 1                         # level 2: +1 Shoot
+    fm["powers"][0]["activation"] = 11                # Dermal Plating -1 (level 1)
+    fm["powers"][3]["activation"] = 13                # Command -1 (level 3)
+    d["Experience"] = 40
+    d["ExperienceRecords"] = [0, 290, 640]
+    return d

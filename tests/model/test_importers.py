@@ -251,3 +251,60 @@ def test_labernator_garbage_inside_is_reported_not_raised():
     text = r.report.to_text()
     assert "not a power" in text and "not a soldier" in text and "no background picks" in text
     assert from_data(json.loads(json.dumps(r.data))).data["name"] == "Brass Lantern"
+
+
+# ---- campaign state (crew file version 2) ----------------------------------------------------------
+
+def _pack_with_levels():
+    """The built-in pack, with the Upgrade by Level Table (SG-CAMP-13) as the campaign pack states it."""
+    import copy
+    from model.rules_pack import builtin_pack
+    pack = copy.deepcopy(builtin_pack("stargrave").data)
+    if "campaign" not in pack:
+        pack["campaign"] = {"upgrades": {"1": ["reduce"], "2": ["improve"], "3": ["reduce"], "4": ["reduce"],
+                                         "5": ["learn"], "6": ["reduce"], "7": ["improve"], "8": ["reduce"],
+                                         "9": ["reduce"], "0": ["learn", "improve"]}}
+    return pack
+
+
+def _campaign_import():
+    from model.importers import labernator
+    from model.importers.build import build
+    from tests.model.import_fixtures import labernator_campaign
+    return build(labernator.read(labernator_campaign()), _pack_with_levels(), 2, "brass.sg")
+
+
+def test_SG_CAMP_13_labernator_levels_become_imported_games_with_the_upgrades_their_numbers_give():
+    doc, rep = _campaign_import()
+    games = doc["campaign"]["games"]
+    assert all(g["title"].startswith("Imported from Labernator") for g in games)
+    levels = [lv for g in games for lv in g["levels"]]
+    fm = [lv for lv in levels if lv["officer"] == "first_mate"]
+    cap = [lv for lv in levels if lv["officer"] == "captain"]
+    # First Mate levels 1, 2, 3 give reduce, improve, reduce; Captain 16, 17, 18 the same
+    assert [lv["upgrade"] for lv in fm] == ["reduce", "improve", "reduce"]
+    assert [lv["upgrade"] for lv in cap] == ["reduce", "improve", "reduce"]
+    assert {lv["power"] for lv in fm if lv["upgrade"] == "reduce"} == {"Dermal Plating", "Command"}
+    assert fm[1]["characteristic"] == "shoot" and cap[1]["characteristic"] == "will"
+    # which powers the Captain's creation reductions and level reductions went to cannot be told apart
+    assert any("more than 2 powers are below" in line.message for line in rep.group("ambiguous"))
+    lowered = [p["name"] for p in doc["captain"]["powers"] if p.get("reduced")] + \
+              [lv["power"] for lv in cap if lv["upgrade"] == "reduce"]
+    assert sorted(lowered) == ["Data Hack", "Data Hack", "Remote Drone", "Teleport"]
+    assert [s["id"] for s in doc["soldiers"]] == [f"s{i}" for i in range(1, 8)]
+
+
+def test_SG_CAMP_08_imported_xp_stays_within_300_per_game_and_leaves_the_unspent_xp():
+    doc, rep = _campaign_import()
+    games = doc["campaign"]["games"]
+    xp = [30 + g["xp"]["bonus"] for g in games]          # 30 for playing, the rest as scenario XP
+    assert all(x <= 300 for x in xp) and len(games) == 3
+    assert sum(xp) - 100 * 6 == 40
+    assert "3 imported games carry 6 levels and 40 unspent XP" in " ".join(_lines(rep, "campaign"))
+
+
+def test_SG_CAMP_17_one_reduction_per_power_per_game_even_when_imported():
+    doc, _rep = _campaign_import()
+    for g in doc["campaign"]["games"]:
+        seen = [(lv["officer"], lv["power"]) for lv in g["levels"] if lv["upgrade"] == "reduce"]
+        assert len(seen) == len(set(seen))
