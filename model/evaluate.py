@@ -41,11 +41,13 @@ def evaluate(data: dict, kind: Kind, extra_packs: list[Pack] | None = None, orig
     """`origin` is the document's file path (None when unsaved): systems that link other files
     (LINKS_FILES, e.g. a Starchasers ship's crew) find them relative to it."""
     issues = schema_issues(kind.schema, data)
-    if issues:
+    kept = [i for i in issues if kind.is_kept(i.pointer)]
+    if len(kept) < len(issues):
         # Structure is broken: rules would be guessing. Report where the structure is wrong.
         return Result(sort_issues(issues), {}, None, False)
+    # Kept records (a game played) with a wrong shape are reported; the rules skip what they cannot read.
     pack, pack_issues = pack_for(data, kind, extra_packs)
     system = kind.system
     derived = system.derive(data, pack, origin) if getattr(system, "LINKS_FILES", False) else system.derive(data, pack)
-    issues = pack_issues + system.check(data, derived, pack)
+    issues = kept + pack_issues + system.check(data, derived, pack)
     return Result(sort_issues(issues), derived, pack, True)

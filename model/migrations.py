@@ -5,8 +5,8 @@ Register a function that turns version N of a kind into version N+1:
     @migration("stargrave-crew", 1)
     def _crew_1_to_2(data): ...
 
-Version 1 is the only version of every kind so far, so the registry is empty; the loader already
-walks it, so the first version bump only adds a function here.
+A migration runs before the schema check, so it must accept any JSON shape and leave what it does not
+understand for the schema check to report.
 """
 
 from __future__ import annotations
@@ -37,3 +37,28 @@ def migrate(kind: str, data: dict, from_version: int, to_version: int) -> dict:
         version += 1
         data["version"] = version
     return data
+
+
+@migration("stargrave-crew", 1)
+def _stargrave_crew_1_to_2(data: dict) -> dict:
+    """Version 2 adds the campaign (DESIGN.md): soldiers get ids s1, s2, ... in order; no games yet."""
+    soldiers = data.get("soldiers")
+    if isinstance(soldiers, list):
+        taken = {s.get("id") for s in soldiers if isinstance(s, dict)}
+        n = 0
+        for i, s in enumerate(soldiers):
+            if isinstance(s, dict) and "id" not in s:
+                n += 1
+                while f"s{n}" in taken:
+                    n += 1
+                soldiers[i] = {"id": f"s{n}", **s}
+    out = {}
+    for key, value in data.items():
+        out[key] = value
+    if "campaign" not in out:
+        # after "notes" when it is there (DESIGN.md key order), else at the end
+        items = list(out.items())
+        at = next((i + 1 for i, (k, _) in enumerate(items) if k == "notes"), len(items))
+        items.insert(at, ("campaign", {"games": []}))
+        out = dict(items)
+    return out

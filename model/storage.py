@@ -140,7 +140,7 @@ def from_data(data: Any, path: str | os.PathLike | None = None) -> Loaded:
         except MigrationError as e:
             raise DocumentError(path, str(e), "/version") from None
         migrated_from = version
-    issues = schema_issues(kind.schema, data)
+    issues = [i for i in schema_issues(kind.schema, data) if not kind.is_kept(i.pointer)]
     if issues:
         first = issues[0]
         more = f" (and {len(issues) - 1} more problem{'s' if len(issues) > 2 else ''})" if len(issues) > 1 else ""

@@ -51,6 +51,10 @@ class CrewSheet(DocumentSheet):
     note_lines = (3, 5)
 
     # ---- prepared values -------------------------------------------------------------------------
+    @property
+    def campaign_games(self) -> int:
+        return (self.d.get("campaign") or {}).get("games", 0)
+
     def profile_heads(self) -> list[tuple[str, str]]:
         return [(self.t.char[k]["abbr"], self.t.char[k]["label"]) for k in KEYS]
 
@@ -68,18 +72,26 @@ class CrewSheet(DocumentSheet):
                 rows.append([p["name"], act, str(p["fatigue"]), p["category"]])
             else:
                 rows.append([entry.get("name", ""), "?", "?", "not in the rules pack"])
+        for p in known:   # powers learned in the campaign (SG-CAMP-14)
+            if p.get("learned"):
+                rows.append([p["name"], str(p["activation"]), str(p["fatigue"]), p["category"]])
         return rows
 
     def item_rows(self, officer: dict, od: dict) -> list[list]:
         slots = list(od.get("item_slots", []))
         rows = []
-        for raw in officer.get("items", []):
+        # the crew now carries what its last re-equip gave it (SG-CAMP-19): the derived slots list it
+        items = [s["name"] for s in slots] if self.campaign_games else officer.get("items", [])
+        for raw in items:
             name = self.t.canonical_item(raw)
             if name and slots and slots[0]["name"] == name:
                 s = slots.pop(0)
                 item = self.t.items[name]
                 rows.append([name, str(s["slots"]) if s["slots"] else "free", _dm(item), item.get("range") or "",
                              _kind(item)])
+            elif slots and slots[0]["name"] == raw:
+                s = slots.pop(0)
+                rows.append([raw, str(s["slots"]) if s["slots"] else "free", "", "", "campaign find"])
             else:
                 rows.append([raw, "?", "", "", "not on the list"])
         for name in od.get("built_in", []):
@@ -152,7 +164,9 @@ class CrewSheet(DocumentSheet):
         share = sum(c["width"] for c in cols)
         track_w = widths_total * next(c["width"] for c in cols if c["bind"] == "track") / share - 4.4
         rows = []
-        for s, sd in zip(self.data.get("soldiers", []), self.d.get("soldiers", [])):
+        # the roster now (after deaths, hires and dismissals): the derived soldiers carry name, item, injured
+        roster = self.d.get("soldiers", []) if self.campaign_games else self.data.get("soldiers", [])
+        for s, sd in zip(roster, self.d.get("soldiers", [])):
             known = sd.get("known", False)
             tags = []
             if sd.get("specialist"):
@@ -178,7 +192,7 @@ class CrewSheet(DocumentSheet):
         if not rows:
             rows.append([None] * len(cols))
         t = house_table(kit, cols, rows, widths_total)
-        count = len(self.data.get("soldiers", []))
+        count = len(roster)
         right = f"{count} of {self.t.crew['max_soldiers']} · specialists {self.d.get('specialists', 0)} of {self.t.crew['max_specialists']}"
         return [KeepTogether([SectionBar(kit, "Soldiers", right), Spacer(1, 1.2 * mm), t])]
 

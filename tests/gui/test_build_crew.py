@@ -12,7 +12,7 @@ from model import storage
 
 DESIGN_EXAMPLE = {
     "format": "starwright/stargrave-crew",
-    "version": 1,
+    "version": 2,
     "name": "Ashen Comet",
     "captain": {
         "name": "Mara Vex", "species": "Human", "background": "Veteran", "choices": ["shoot"],
@@ -26,10 +26,11 @@ DESIGN_EXAMPLE = {
         "items": ["Carbine", "Light Armour", "Pistol", "Knife", "Grenades"],
     },
     "soldiers": [
-        {"name": "Jax", "type": "Trooper", "robot": False, "shotgun": False, "item": None},
-        {"name": "", "type": "Recruit", "robot": True, "shotgun": False, "item": None},
+        {"id": "s1", "name": "Jax", "type": "Trooper", "robot": False, "shotgun": False, "item": None},
+        {"id": "s2", "name": "", "type": "Recruit", "robot": True, "shotgun": False, "item": None},
     ],
     "notes": "",
+    "campaign": {"games": []},
 }
 
 

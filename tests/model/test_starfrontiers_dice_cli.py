@@ -5,6 +5,8 @@ from __future__ import annotations
 import copy
 import json
 import subprocess
+from pathlib import Path
+import sys
 from collections import Counter
 
 import pytest
@@ -14,7 +16,7 @@ from model.rules_pack import PackError, validate_pack_data
 from model.systems import starfrontiers as sf
 from tests.model.test_starfrontiers_support import EXAMPLES, character, derived, issues, pack
 
-STARWRIGHT = "/work/venv/bin/starwright"
+STARWRIGHT = str(Path(sys.executable).parent / "starwright")
 
 
 # ---- dice ------------------------------------------------------------------------------------------------

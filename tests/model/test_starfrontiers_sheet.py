@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 from pathlib import Path
 
 from tests.model.test_starfrontiers_support import EXAMPLES, character
 
-STARWRIGHT = "/work/venv/bin/starwright"
+STARWRIGHT = str(Path(sys.executable).parent / "starwright")
 
 
 def export(src: Path, tmp_path: Path, *extra, layout: bool = True) -> tuple[str, subprocess.CompletedProcess]:

@@ -136,17 +136,26 @@ def test_SG_EQ_08_assault_armour_upkeep_per_scenario():
     assert run(data).derived["upkeep"] == 150
 
 
-def test_SG_EQ_08_upkeep_must_be_payable_before_the_first_game():
-    # 2 Armoured Troopers (300 Cr) and a Medic (100 Cr): 0 Cr left, 100 Cr upkeep owed
+def test_SG_EQ_08_upkeep_pays_officers_first_an_unpaid_soldier_is_a_warning_at_that_soldier():
+    # 2 Armoured Troopers (300 Cr) and a Medic (100 Cr): 0 Cr left, 100 Cr owed before the first game
     short = crew(soldiers=[{"type": "Armoured Trooper"}] * 2 + [{"type": "Medic"}])
-    assert ("SG-EQ-08", "/soldiers") in rules_of(short)
-    assert "100 Cr" in messages(short, "SG-EQ-08")[0] and "0 Cr are left" in messages(short, "SG-EQ-08")[0]
+    warnings = rules_of(short, severity="warning")
+    assert {("SG-EQ-08", "/soldiers/0"), ("SG-EQ-08", "/soldiers/1")} <= warnings
+    assert not any(r == "SG-EQ-08" for r, _ in rules_of(short))      # the soldiers sit out: not an error
+    assert "50 Cr upkeep" in messages(short, "SG-EQ-08")[0] and "sits that game out" in messages(short, "SG-EQ-08")[0]
     # the same two with 100 Cr left can pay
     paid = crew(soldiers=[{"type": "Armoured Trooper"}] * 2)
-    assert not any(r == "SG-EQ-08" for r, _ in rules_of(paid))
-    # an officer's assault armour counts too
+    assert not [i for i in run(paid).issues if i.rule == "SG-EQ-08"]
+    # 50 Cr left: the Captain's armour is paid first, the soldier's is not
+    first = crew(captain__items=["Assault Armour", "Knife"],
+                 soldiers=[{"type": "Armoured Trooper"}, {"type": "Medic"}, {"type": "Sniper"}])
+    assert [(i.pointer, i.severity) for i in run(first).issues if i.rule == "SG-EQ-08"] == [("/soldiers/0", "warning")]
+
+
+def test_SG_EQ_08_an_officers_unpaid_assault_armour_is_an_error_at_that_officers_items():
     officer = crew(captain__items=["Assault Armour", "Knife"], soldiers=[{"type": "Sniper"}] * 4)
-    assert ("SG-EQ-08", "/soldiers") in rules_of(officer)
+    assert ("SG-EQ-08", "/captain/items") in rules_of(officer)
+    assert "must swap it" in messages(officer, "SG-EQ-08")[0]
 
 
 def test_SG_EQ_10_officer_items_cost_no_credits():

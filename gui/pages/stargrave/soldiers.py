@@ -8,7 +8,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QGridLayout, QHBoxL
 
 from model import edits
 from model.systems.stargrave.derive import format_value
-from model.systems.stargrave.quickstart import new_soldier
+from model.systems.stargrave.quickstart import new_soldier, next_soldier_id
 from model.systems.stargrave.tables import KEYS, tables
 
 from ...icons import icon, severity_icon
@@ -211,7 +211,7 @@ class SoldiersPage(Page):
     def _hire(self) -> None:
         s = self._selected_type()
         if s:
-            self.session.apply(edits.Insert("/soldiers/-", new_soldier(s["name"])))
+            self.session.apply(edits.Insert("/soldiers/-", new_soldier(s["name"], next_soldier_id(self.session.data))))
             self.roster.setCurrentCell(len(self.session.data["soldiers"]) - 1, C_TYPE)
 
     # ---- roster -------------------------------------------------------------------------------------

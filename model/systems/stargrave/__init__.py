@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from ...issues import Issue
+from . import campaign
 from . import check as _check
-from . import derive as _derive
+from .campaign.check import campaign_check
 from .tables import KEYS, ROLES, Tables, tables
 
 __all__ = ["new", "derive", "check", "pack_problems", "tables", "Tables", "KEYS", "ROLES"]
@@ -14,21 +15,39 @@ def new(pack) -> dict:
     """A new, valid starter crew: named officers, no choices made yet (the issues list says what to pick)."""
     return {
         "format": "starwright/stargrave-crew",
-        "version": 1,
+        "version": 2,
         "name": "New Crew",
         "captain": {"name": "Captain", "species": "Human", "background": "", "choices": [], "powers": [], "items": []},
         "first_mate": {"name": "First Mate", "species": "Human", "background": "", "choices": [], "powers": [], "items": []},
         "soldiers": [],
         "notes": "",
+        "campaign": {"games": []},
     }
 
 
+class Derived(dict):
+    """The derived values (a plain dict for JSON), carrying the replay it came from for `check`."""
+    campaign = None
+
+
 def derive(data: dict, pack) -> dict:
-    return _derive.derive(data, tables(pack))
+    """The crew NOW (after every recorded game), with `campaign` and the officers' `level` (DESIGN.md)."""
+    t = tables(pack)
+    result = campaign.replay(data, t)
+    out = Derived(campaign.crew_now(data, result.final, t))
+    out["credits_spent"] = result.founded["credits_spent"]   # hires at founding (SG-CREW-04)
+    out["credits_left"] = result.final.credits               # credits now (SG-CREW-07)
+    out["campaign"] = campaign.campaign_summary(result)
+    out.campaign = result
+    return out
 
 
 def check(data: dict, derived: dict, pack) -> list[Issue]:
-    return _check.check(data, derived, tables(pack))
+    """Creation rules judge the crew as founded; the campaign rules, upkeep and the limits that hold after
+    every game judge the games and the crew now."""
+    t = tables(pack)
+    result = getattr(derived, "campaign", None) or campaign.replay(data, t)
+    return _check.check(data, result.founded, t) + campaign_check(data, result, t)
 
 
 def pack_problems(pack: dict) -> list[tuple[str, str]]:

@@ -168,11 +168,7 @@ def check_soldiers(data: dict, d: dict, t: Tables) -> list[Issue]:
     if d["specialists"] > crew["max_specialists"]:
         out.append(Issue("/soldiers", "SG-CREW-05", ERROR,
                          f"The crew has {d['specialists']} specialists; at most {crew['max_specialists']} soldiers may be specialists."))
-    if d["upkeep"] and d["upkeep"] > max(d["credits_left"], 0):
-        out.append(Issue("/soldiers", "SG-EQ-08", ERROR,
-                         f"The crew's assault armour costs {d['upkeep']} Cr in upkeep before every game, the first "
-                         f"included, but only {max(d['credits_left'], 0)} Cr are left after hiring; hire cheaper "
-                         f"soldiers or change the armour."))
+    # SG-EQ-08 upkeep is checked before every game by campaign/upkeep.py (officers first).
     if d["credits_left"] < 0:
         out.append(Issue("/soldiers", "SG-CREW-06", ERROR,
                          f"The soldiers cost {d['credits_spent']} Cr but the crew has only {crew['starting_credits']} Cr "

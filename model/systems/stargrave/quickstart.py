@@ -174,9 +174,31 @@ def pick_soldiers(data: dict, t: Tables) -> list[str]:
     return out
 
 
-def new_soldier(type_name: str) -> dict:
-    """A soldier entry as the file stores it (DESIGN.md key order)."""
-    return {"name": "", "type": type_name, "robot": False, "shotgun": False, "item": None}
+def soldier_ids(data: dict) -> list[str]:
+    """Every soldier id the crew has used: the founded roster's and every hire's in its games."""
+    out = [s.get("id") for s in data.get("soldiers", []) if isinstance(s, dict)]
+    campaign = data.get("campaign")
+    games = campaign.get("games") if isinstance(campaign, dict) else None
+    for game in games if isinstance(games, list) else []:
+        after = game.get("after") if isinstance(game, dict) else None
+        for step in after if isinstance(after, list) else []:
+            hire = step.get("hire") if isinstance(step, dict) else None
+            if isinstance(hire, dict):
+                out.append(hire.get("id"))
+    return [i for i in out if isinstance(i, str)]
+
+
+def next_soldier_id(data: dict, also: tuple[str, ...] = ()) -> str:
+    """The next free id "sN": ids are never reused, not even a dead or dismissed soldier's."""
+    taken = set(soldier_ids(data)) | set(also)
+    n = 1 + max((int(i[1:]) for i in taken if i[:1] == "s" and i[1:].isdigit()), default=0)
+    return f"s{n}"
+
+
+def new_soldier(type_name: str, soldier_id: str | None = None) -> dict:
+    """A soldier entry as the file stores it (DESIGN.md key order); give it `next_soldier_id(data)`."""
+    entry = {"name": "", "type": type_name, "robot": False, "shotgun": False, "item": None}
+    return {"id": soldier_id, **entry} if soldier_id else entry
 
 
 def fill_the_rest(data: dict, pack) -> edits.Batch:
@@ -208,8 +230,10 @@ def fill_the_rest(data: dict, pack) -> edits.Batch:
         if not officer.get("items"):
             out.append(edits.Set(base + "/items", pick_items(role, t)))
     soldiers = pick_soldiers(data, t)
+    ids: tuple[str, ...] = ()
     for name in soldiers:
-        out.append(edits.Insert("/soldiers/-", new_soldier(name)))
+        ids += (next_soldier_id(data, ids),)
+        out.append(edits.Insert("/soldiers/-", new_soldier(name, ids[-1])))
     return edits.Batch(tuple(out), LABEL)
 
 

@@ -1,0 +1,202 @@
+"""Step 6 of a game, "after" (GAP-SG-06/07 as DECISIONS.md settles them): hire, dismiss, re-equip an officer,
+give a stash find to a soldier or take it back, sell a stash item; then the creation limits that hold
+after every game (SG-CREW-05, SG-EQ-02/03/09)."""
+
+from __future__ import annotations
+
+from ....issues import WARNING
+from ..derive import slot_use
+from ...lookup import fold
+from ..tables import ROLES
+
+ACTIONS = {"hire": (), "dismiss": (), "equip": ("items",), "give": ("item",), "take_back": (), "sell": ()}
+
+
+def apply_after(game) -> None:
+    steps = game.game.get("after")
+    for k, step in enumerate(steps if isinstance(steps, list) else []):
+        ptr = f"{game.ptr}/after/{k}"
+        if not isinstance(step, dict):
+            continue
+        verb = next((v for v in ACTIONS if v in step), None)
+        if verb is None or set(step) != {verb, *ACTIONS[verb]}:
+            game.issue(ptr, "SG-CAMP-01", "An after step does one thing: hire, dismiss, equip (with items), "
+                       "give (with item), take_back or sell.")
+            continue
+        _STEPS[verb](game, ptr, step)
+
+
+def _stash_take(state, name) -> dict | None:
+    key = fold(name)
+    item = next((f for f in state.stash if fold(f["name"]) == key), None)
+    if item is not None:
+        state.stash.remove(item)
+    return item
+
+
+def _hire(game, ptr, step) -> None:
+    s, t = game.state, game.t
+    rec = step["hire"]
+    if not isinstance(rec, dict):
+        return
+    sid = rec.get("id")
+    stype = t.soldiers.get(rec.get("type"))
+    if not isinstance(sid, str) or not sid:
+        game.issue(ptr + "/hire/id", "SG-CAMP-01", f"Give the new soldier an id no one in the crew has used, "
+                   f"e.g. {_free_id(s)}.")
+        sid = None
+    elif sid in s.used_ids or sid in ROLES:
+        game.issue(ptr + "/hire/id", "SG-CAMP-01", f'The id "{sid}" is already used in this crew; ids are never '
+                   f"reused (not even a dead or dismissed soldier's): use {_free_id(s)}.")
+        sid = None
+    if not stype:
+        game.issue(ptr + "/hire/type", "SG-SOLD-01", f"{rec.get('type')!r} is not a soldier type in the rules pack.")
+    if rec.get("item"):
+        game.issue(ptr + "/hire/item", "SG-SOLD-05", "A soldier is hired with an empty item slot; give it a find "
+                   "from the stash in a later step.")
+    cost = stype["cost"] if stype else 0
+    if cost > s.credits:   # SG-CREW-06 / SG-LOOT-07: credits never below zero
+        game.issue(ptr + "/hire", "SG-CREW-06", f"A {stype['name']} costs {cost} Cr but the crew has "
+                   f"{max(s.credits, 0)} Cr at this point.")
+    s.credits -= cost
+    game.entry["credits_out"] += cost
+    if sid:
+        s.used_ids.append(sid)
+    s.soldiers.append({"id": sid, "name": rec.get("name", "") if isinstance(rec.get("name"), str) else "",
+                       "type": rec.get("type"), "robot": bool(rec.get("robot")), "shotgun": bool(rec.get("shotgun")),
+                       "find": None, "injured": False, "at": ptr + "/hire"})
+    game.entry["after"].append(f"hired {rec.get('name') or (stype or {}).get('name', 'a soldier')} ({cost} Cr)")
+    game.hired_at = ptr + "/hire"
+
+
+def _free_id(state) -> str:
+    n = 1 + max((int(i[1:]) for i in state.used_ids if i[:1] == "s" and i[1:].isdigit()), default=0)
+    return f"s{n}"
+
+
+def _soldier(game, ptr, sid, verb):
+    soldier = game.state.soldier(sid) if isinstance(sid, str) else None
+    if soldier is None:
+        game.issue(ptr, "SG-CAMP-01", f"{sid!r} is not a soldier in the crew at this point of {game.name}, so it "
+                   f"cannot {verb} (soldiers then: {game._ids()}).")
+    return soldier
+
+
+def _dismiss(game, ptr, step) -> None:
+    soldier = _soldier(game, ptr + "/dismiss", step["dismiss"], "be dismissed")
+    if soldier:
+        if soldier["find"]:
+            game.state.stash.append(soldier["find"])   # the crew keeps the find
+        game.state.soldiers.remove(soldier)
+        game.entry["after"].append(f"dismissed {soldier['name'] or soldier['type']}")
+
+
+def _equip(game, ptr, step) -> None:
+    # SG-CAMP-19 / SG-CAPT-10: re-equip from the General Equipment List (free) or the stash
+    s, t = game.state, game.t
+    role = step["equip"]
+    if role not in ROLES:
+        game.issue(ptr + "/equip", "SG-CAMP-19", f'Only the officers re-equip: "captain" or "first_mate", not {role!r}.')
+        return
+    items = step["items"] if isinstance(step["items"], list) else []
+    officer = s.officers[role]
+    s.stash.extend(officer["finds"])   # what the officer carried goes back, then the new items come out
+    finds, names = [], []
+    for j, raw in enumerate(items):
+        if not isinstance(raw, str):
+            continue
+        find = _stash_take(s, raw)
+        canon = t.canonical_item(raw)
+        if find is not None:
+            finds.append(find)
+            names.append(canon or raw)
+        elif canon and t.items[canon].get("at_creation") is not False:
+            names.append(canon)
+        else:
+            game.issue(f"{ptr}/items/{j}", "SG-CAMP-19", f'"{raw}" is neither on the General Equipment List nor in '
+                       f"the stash at this point" + (f" (stash: {', '.join(f['name'] for f in s.stash)})." if s.stash else "."))
+    officer["items"], officer["finds"], officer["items_at"] = names, finds, ptr + "/items"
+    _check_officer_items(game, role, ptr + "/items")
+    game.entry["after"].append(f"{t.figures[role]['label']} re-equipped")
+
+
+def _check_officer_items(game, role, ptr) -> None:
+    """SG-EQ-02 slots, SG-EQ-03 one armour, SG-EQ-09 shield, for the officer's items now."""
+    t, officer = game.t, game.state.officers[role]
+    label = t.figures[role]["label"]
+    pack_items = [t.items[n] for n in officer["items"] if n in t.items]
+    used = sum(slot_use([i for i in pack_items]))
+    used += sum(f["slots"] for f in officer["finds"] if not t.canonical_item(f["name"]))
+    limit = t.figures[role]["item_slots"]
+    if used > limit:
+        game.issue(ptr, "SG-EQ-02", f"The {label}'s items use {used} slots; the {label} has {limit}.")
+    armours = [i["name"] for i in pack_items if i["kind"] == "armour"]
+    if len(armours) > 1:
+        game.issue(ptr, "SG-EQ-03", f"The {label} wears {' and '.join(armours)}; a figure wears only one armour.")
+    for shield in [i for i in pack_items if i.get("bars_weapon_slots")]:
+        heavy = [i["name"] for i in pack_items if i["kind"] == "weapon" and i["slots"] >= shield["bars_weapon_slots"]]
+        if heavy:
+            game.issue(ptr, "SG-EQ-09", f"A {shield['name'].lower()} cannot be carried with {', '.join(heavy)}.")
+
+
+def _give(game, ptr, step) -> None:
+    s = game.state
+    soldier = _soldier(game, ptr + "/give", step["give"], "be given an item")
+    name = step["item"]
+    if soldier is None or not isinstance(name, str):
+        return
+    find = _stash_take(s, name)
+    if find is None:
+        game.issue(ptr + "/item", "SG-SOLD-05", f'The stash holds no "{name}" at this point; a soldier\'s slot takes '
+                   f"only a campaign find from the stash.")
+        return
+    if soldier["find"]:
+        s.stash.append(soldier["find"])       # the old find goes back to the stash
+    soldier["find"] = find
+    game.entry["after"].append(f"gave {find['name']} to {soldier['name'] or soldier['type']}")
+
+
+def _take_back(game, ptr, step) -> None:
+    soldier = _soldier(game, ptr + "/take_back", step["take_back"], "hand an item back")
+    if soldier is None:
+        return
+    if not soldier["find"]:
+        game.issue(ptr + "/take_back", "SG-SOLD-05", f"{soldier['name'] or soldier['type']} carries no find to take back.",
+                   WARNING)
+        return
+    game.state.stash.append(soldier["find"])
+    soldier["find"] = None
+
+
+def _sell(game, ptr, step) -> None:
+    s = game.state
+    name = step["sell"]
+    item = _stash_take(s, name) if isinstance(name, str) else None
+    if item is None:
+        held = ", ".join(f["name"] for f in s.stash) or "nothing"
+        game.issue(ptr + "/sell", "SG-LOOT-07", f'The stash holds no "{name}" to sell at this point (it holds {held}).')
+        return
+    value = item["value"] or 0
+    if item["value"] is None:
+        game.issue(ptr + "/sell", "SG-LOOT-07", f"{item['name']} has no recorded value; it sells for 0 Cr until its "
+                   f"find records one.", WARNING)
+    s.credits += value
+    game.entry["credits_in"] += value
+    game.entry["after"].append(f"sold {item['name']} ({value} Cr)")
+
+
+_STEPS = {"hire": _hire, "dismiss": _dismiss, "equip": _equip, "give": _give, "take_back": _take_back, "sell": _sell}
+
+
+def check_limits(game) -> None:
+    """The crew limits after the game (SG-CREW-05), at the hire that broke them or the game's after."""
+    s, t = game.state, game.t
+    crew = t.crew
+    where = getattr(game, "hired_at", None) or game.ptr
+    if len(s.soldiers) > crew["max_soldiers"]:
+        game.issue(where, "SG-CREW-05", f"After {game.name} the crew has {len(s.soldiers)} soldiers; at most "
+                   f"{crew['max_soldiers']}.")
+    specialists = sum(1 for x in s.soldiers if t.soldiers.get(x["type"], {}).get("specialist"))
+    if specialists > crew["max_specialists"]:
+        game.issue(where, "SG-CREW-05", f"After {game.name} the crew has {specialists} specialists; at most "
+                   f"{crew['max_specialists']}.")

@@ -1,0 +1,461 @@
+"""Replay the recorded games in order (SG-CAMP-01): upkeep, survival, XP, levels, loot, after.
+
+`replay(data, pack)` returns a Campaign: the final CampaignState (the crew now, before its next game),
+one history entry per game (what the sheet and the builder show), and every issue found on the way,
+each pointing into the record at fault. A wrong record is kept and reported: the replay applies what
+it can read and skips what it cannot, and never raises on any JSON shape.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ....issues import ERROR, INFO, WARNING, Issue
+from .. import derive as _derive
+from ..tables import KEYS, ROLES, Tables, tables
+from .after import apply_after, check_limits
+from .rules import UPGRADE_WORDS, CampaignRules, as_int, campaign_rules
+from .state import CampaignState, founded_state
+from .upkeep import pay_upkeep
+from .xp import xp_for_game
+
+
+@dataclass
+class Campaign:
+    founded: dict                      # the creation derive of the crew as founded
+    final: CampaignState               # after the last game
+    history: list[dict] = field(default_factory=list)   # one entry per game
+    issues: list[Issue] = field(default_factory=list)
+    states: list[CampaignState] | None = None            # with keep_states: [as founded, after game 1, ...]
+
+
+def games_of(data: dict) -> list:
+    campaign = data.get("campaign")
+    games = campaign.get("games") if isinstance(campaign, dict) else None
+    return games if isinstance(games, list) else []
+
+
+def replay(data: dict, pack, keep_states: bool = False) -> Campaign:
+    t = tables(pack)
+    rules = campaign_rules(t)
+    founded = _derive.derive(data, t)
+    state = founded_state(data, founded, rules)
+    result = Campaign(founded, state, states=[state.copy()] if keep_states else None)
+    crew = {"profiles": {r: founded.get(r, {}).get("base_profile", {}) for r in ROLES},
+            "backgrounds": {r: founded.get(r, {}).get("background") for r in ROLES}}
+    for g, game in enumerate(games_of(data)):
+        result.history.append(_Game(t, rules, state, result.issues, g, game, crew).play())
+        if keep_states:
+            result.states.append(state.copy())
+    return result
+
+
+def title_of(game, g: int) -> str:
+    title = game.get("title") if isinstance(game, dict) else None
+    return f"game {g + 1} ({title})" if isinstance(title, str) and title.strip() else f"game {g + 1}"
+
+
+class _Game:
+    """One game record replayed onto the state."""
+
+    def __init__(self, t: Tables, rules: CampaignRules, state: CampaignState, issues: list[Issue], g: int, game,
+                 crew: dict):
+        self.t, self.rules, self.state, self.issues, self.g, self.game = t, rules, state, issues, g, game
+        self.founded_profiles = crew["profiles"]     # real profiles as founded
+        self.background = crew["backgrounds"]
+        self.ptr = f"/campaign/games/{g}"
+        self.name = title_of(game, g)
+        self.entry = {"index": g, "title": game.get("title", "") if isinstance(game, dict) else "",
+                      "date": game.get("date", "") if isinstance(game, dict) else "",
+                      "upkeep": 0, "out_of_action": [], "survival": [], "xp": None, "game_xp": 0, "info_xp": 0,
+                      "levels": [], "loot": [], "after": [], "credits_in": 0, "credits_out": 0}
+
+    def issue(self, pointer: str, rule: str, message: str, severity: str = ERROR) -> None:
+        self.issues.append(Issue(pointer, rule, severity, message))
+
+    def field(self, key: str, kind: type):
+        value = self.game.get(key)
+        return value if isinstance(value, kind) else kind()
+
+    def play(self) -> dict:
+        s = self.state
+        s.games += 1
+        if not isinstance(self.game, dict):
+            found = {list: "a list", str: "text", int: "a number", float: "a number", bool: "true/false",
+                     type(None): "null"}.get(type(self.game), "something else")
+            self.issue(self.ptr, "SG-CAMP-01", f"The record of {self.name} is {found}, not a game record "
+                       f"(title, date, out_of_action, survival, xp, loot, levels, after), so nothing of it counts.")
+            self.entry["skipped"] = True
+            self._totals()
+            return self.entry
+        self._before()
+        self._survival()
+        self._xp()
+        self._levels()
+        self._loot()
+        apply_after(self)
+        check_limits(self)
+        self._totals()
+        return self.entry
+
+    def _totals(self) -> None:
+        s = self.state
+        self.entry.update(xp_earned=s.xp_earned, xp_spent=s.xp_spent, xp_unspent=s.xp_unspent, credits=s.credits,
+                          levels_now={r: s.officers[r]["level"] for r in ROLES},
+                          stash=[f["name"] for f in s.stash])
+
+    # ---- 1. before the game: upkeep (SG-EQ-08), a Secret activated (SG-LOOT-06) ----
+    def _before(self) -> None:
+        s = self.state
+        for soldier in s.soldiers:          # SG-CAMP-03/06: an injury lasts one game
+            soldier["injured"] = False
+        paid, issues = pay_upkeep(s, self.t, f"before {self.name}")
+        self.issues.extend(issues)
+        self.entry["upkeep"] = paid
+        self.entry["credits_out"] += paid
+        self.secret = False
+        if self.game.get("activate_secret") is True:
+            secret = next((f for f in s.stash if f.get("kind") == "secret"), None)
+            if secret is None:
+                self.issue(self.ptr + "/activate_secret", "SG-LOOT-06",
+                           f"Before {self.name} the stash holds no Secret to activate; keep a Secret from a loot roll first.")
+            else:
+                s.stash.remove(secret)      # used up, whether or not the central marker is secured
+                self.secret = True
+
+    # ---- 2. survival (SG-CAMP-04..07) ----
+    def _survival(self) -> None:
+        s = self.state
+        ooa_ptr = self.ptr + "/out_of_action"
+        out = []
+        for i, who in enumerate(self.field("out_of_action", list)):
+            if not isinstance(who, str):
+                continue                    # the schema check reports it
+            if who in out:
+                self.issue(f"{ooa_ptr}/{i}", "SG-CAMP-04", f"{self._who(who)} is listed twice as out of action.")
+            elif who not in ROLES and s.soldier(who) is None:
+                self.issue(f"{ooa_ptr}/{i}", "SG-CAMP-04",
+                           f'"{who}" is not in the crew at {self.name}: use "captain", "first_mate" or the id of a '
+                           f"soldier in the crew then ({self._ids()}).")
+            else:
+                out.append(who)
+        self.entry["out_of_action"] = out
+        rolled = set()
+        dead = []
+        for i, rec in enumerate(self.field("survival", list)):
+            if not isinstance(rec, dict) or not isinstance(rec.get("who"), str):
+                continue
+            ptr = f"{self.ptr}/survival/{i}"
+            who = rec["who"]
+            if who not in out:
+                self.issue(ptr + "/who", "SG-CAMP-04", f"{self._who(who)} was not out of action in {self.name}, "
+                           f"so rolls no survival; add them to out_of_action or remove this roll.")
+                continue
+            if who in rolled:
+                self.issue(ptr + "/who", "SG-CAMP-04", f"{self._who(who)} already has a survival roll in {self.name}.")
+                continue
+            rolled.add(who)
+            if who in ROLES:
+                self._officer_survival(ptr, who, rec)
+                continue
+            roll = as_int(rec.get("roll"))
+            row = self.rules.survival_outcome(roll) if roll is not None else None
+            die = self.rules.survival["die"]
+            if "roll" not in rec:
+                self.issue(ptr + "/roll", "SG-CAMP-04", f"Roll a d{die} on the Soldier Survival Table for "
+                           f"{self._who(who)} and record it.")
+            elif roll is not None and row is None:
+                self.issue(ptr + "/roll", "SG-CAMP-04", f"A survival roll of {roll} is not on the d{die} Soldier "
+                           f"Survival Table (1 to {die}); {self._who(who)} is left as it was until it is corrected.")
+            if row is None:
+                continue
+            soldier = s.soldier(who)
+            self.entry["survival"].append({"who": who, "name": self._who(who), "roll": roll, "result": row["result"]})
+            if row.get("effect") == "dead":       # SG-CAMP-05: removed, its items lost
+                dead.append(soldier)
+            elif row.get("effect") == "injured":  # SG-CAMP-06: next game at half Health
+                soldier["injured"] = True
+        for who in out:
+            if who not in rolled:
+                rule = "SG-CAMP-07" if who in ROLES else "SG-CAMP-04"
+                self.issue(ooa_ptr + f"/{out.index(who)}", rule, f"{self._who(who)} was taken out of action in "
+                           f"{self.name} but has no survival record; add one.", WARNING if who in ROLES else ERROR)
+        for soldier in dead:
+            s.soldiers.remove(soldier)
+
+    def _officer_survival(self, ptr: str, who: str, rec: dict) -> None:
+        table = self.rules.survival["officer"]
+        result = rec.get("result") if isinstance(rec.get("result"), str) else ""
+        roll = as_int(rec.get("roll"))
+        if not result and roll is not None and table:
+            row = self.rules.survival_outcome(roll, officer=True)
+            result = row["result"] if row else ""
+            if not row:
+                self.issue(ptr + "/roll", "SG-CAMP-07", f"A roll of {roll} is not on the Officer Survival Table.")
+        if not result.strip():
+            self.issue(ptr + "/result", "SG-CAMP-07", f"Record what the Officer Survival Table gave {self._who(who)} "
+                       f"(the rulebook excerpt lacks the table: use your group's).", WARNING)
+        elif table and result not in {r["result"] for r in table}:
+            self.issue(ptr + "/result", "SG-CAMP-07", f'"{result}" is not a result of the Officer Survival Table '
+                       f"({', '.join(dict.fromkeys(r['result'] for r in table))}).", WARNING)
+        # GAP-SG-04: no effect is derived from an officer's result
+        self.entry["survival"].append({"who": who, "name": self._who(who), "roll": roll, "result": result})
+
+    # ---- 3. XP (SG-CAMP-08/09/10) ----
+    def _xp(self) -> None:
+        xp = self.game.get("xp")
+        if isinstance(xp, dict):
+            for key, value in xp.items():
+                n = as_int(value)
+                if n is not None and n < 0:
+                    self.issue(f"{self.ptr}/xp/{key}", "SG-CAMP-09", f"An XP count cannot be negative ({n}); "
+                               f"it counts as 0.")
+        result = xp_for_game(xp, bool(self.entry["out_of_action"]), self.rules)
+        self.entry["xp"] = result
+        self.entry["game_xp"] = result["total"]
+        self.state.xp_earned += result["total"]
+
+    # ---- 4. levels (SG-CAMP-11..18, SG-PROF-03) ----
+    def _levels(self) -> None:
+        s = self.state
+        reduced: dict[str, set] = {r: set() for r in ROLES}
+        for i, rec in enumerate(self.field("levels", list)):
+            ptr = f"{self.ptr}/levels/{i}"
+            if not isinstance(rec, dict):
+                continue
+            role = rec.get("officer")
+            if role not in ROLES:
+                self.issue(ptr + "/officer", "SG-CAMP-11", f'A level is bought for "captain" or "first_mate", '
+                           f"not {role!r}.")
+                continue
+            officer = s.officers[role]
+            label = self.t.figures[role]["label"]
+            cost = self.rules.level_cost
+            if s.xp_unspent < cost:   # SG-CAMP-11: a full 100 XP per level
+                self.issue(ptr, "SG-CAMP-11", f"Not enough XP for this level: {max(s.xp_unspent, 0)} unspent, a "
+                           f"level costs {cost} (Information taken as XP in this game counts from the next game on).")
+            s.xp_spent += cost
+            officer["level"] += 1
+            level = officer["level"]
+            offered = self.rules.upgrade_for_level(level)
+            upgrade = rec.get("upgrade")
+            done = ""
+            if upgrade not in offered:      # SG-CAMP-13 / SG-CAMP-18
+                want = " or ".join(f'"{UPGRADE_WORDS[u]}"' for u in offered)
+                got = f'"{UPGRADE_WORDS[upgrade]}"' if upgrade in UPGRADE_WORDS else repr(upgrade)
+                which = "" if upgrade not in UPGRADE_WORDS else (
+                    f" (levels ending in {' and '.join(self.rules.digits_giving(upgrade))} "
+                    f"{UPGRADE_WORDS[upgrade].split()[0]})")
+                self.issue(ptr + "/upgrade", "SG-CAMP-18" if len(offered) > 1 else "SG-CAMP-13",
+                           f"{label} level {level} gives {want}, not {got}{which}.")
+            elif upgrade == "reduce":
+                done = self._reduce(ptr, role, rec, level, reduced[role])
+            elif upgrade == "improve":
+                done = self._improve(ptr, role, rec, level)
+            else:
+                done = self._learn(ptr, role, rec, level)
+            self.entry["levels"].append({"officer": role, "label": label, "level": level,
+                                         "upgrade": upgrade if isinstance(upgrade, str) else "", "did": done})
+            self._band(ptr)
+
+    def _band(self, ptr: str) -> None:
+        # SG-CAMP-12 with AMB-SG-01 as DECISIONS.md reads it: band_min <= Captain - First Mate <= band_max
+        lo, hi = self.rules.levels["band_min"], self.rules.levels["band_max"]
+        cap, fm = self.state.officers["captain"]["level"], self.state.officers["first_mate"]["level"]
+        if not lo <= cap - fm <= hi:
+            self.issue(ptr, "SG-CAMP-12", f"After this level the Captain is level {cap} and the First Mate level {fm}: "
+                       f"the First Mate must stay {lo} to {hi} levels below the Captain ({cap - fm} now).")
+
+    def _power(self, role: str, name) -> dict | None:
+        canon = self.t.canonical_power(name)
+        return next((p for p in self.state.officers[role]["powers"] if p["name"] == canon), None) if canon else None
+
+    def _reduce(self, ptr: str, role: str, rec: dict, level: int, reduced: set) -> str:
+        label = self.t.figures[role]["label"]
+        power = self._power(role, rec.get("power"))
+        if power is None:
+            known = ", ".join(p["name"] for p in self.state.officers[role]["powers"]) or "none"
+            self.issue(ptr + "/power", "SG-CAMP-16", f"Level {level} reduces the activation of a power the {label} "
+                       f"knows; {rec.get('power')!r} is not one (known: {known}).")
+            return ""
+        if power["name"] in reduced:     # SG-CAMP-17
+            self.issue(ptr + "/power", "SG-CAMP-17", f"{power['name']} was already reduced in {self.name}: a power "
+                       f"goes down at most 1 per game; reduce another power.")
+            return ""
+        if power["activation"] - 1 < self.rules.floor:   # SG-CAMP-16
+            self.issue(ptr + "/power", "SG-CAMP-16", f"{power['name']} is at activation {power['activation']}; no "
+                       f"power goes below {self.rules.floor}. Reduce another power.")
+            return ""
+        reduced.add(power["name"])
+        power["activation"] -= 1
+        power["derivation"].append([f"level {level}", -1])
+        return f"{power['name']} to {power['activation']}"
+
+    def _improve(self, ptr: str, role: str, rec: dict, level: int) -> str:
+        key = rec.get("characteristic")
+        label = self.t.figures[role]["label"]
+        if key not in KEYS:
+            self.issue(ptr + "/characteristic", "SG-CAMP-15", f"Level {level} improves one of the {label}'s "
+                       f"characteristics ({', '.join(KEYS)}), not {key!r}.")
+            return ""
+        officer = self.state.officers[role]
+        real = self.founded_real(role, key) + officer["improved"].get(key, 0)
+        most = self.rules.maxima.get(key)
+        if most is not None and real + 1 > most:   # SG-PROF-03 / SG-CAMP-15
+            self.issue(ptr + "/characteristic", "SG-PROF-03", f"The {label}'s {self.t.label(key)} is "
+                       f"{_derive.format_value(key, real, self.t)}, its maximum; improve another characteristic.")
+            return ""
+        officer["improved"][key] = officer["improved"].get(key, 0) + 1
+        return f"{self.t.label(key)} to {_derive.format_value(key, real + 1, self.t)}"
+
+    def founded_real(self, role: str, key: str) -> int:
+        return self.founded_profiles[role].get(key, 0)
+
+    def _learn(self, ptr: str, role: str, rec: dict, level: int) -> str:
+        label = self.t.figures[role]["label"]
+        name = self.t.canonical_power(rec.get("power"))
+        if not name:
+            self.issue(ptr + "/power", "SG-CAMP-14", f"Level {level} teaches the {label} a new power; "
+                       f"{rec.get('power')!r} is not a power in the rules pack.")
+            return ""
+        if self._power(role, name):
+            self.issue(ptr + "/power", "SG-CAMP-14", f"The {label} already knows {name}; learn a power not yet known.")
+            return ""
+        p = self.t.powers[name]
+        bg = self.background[role]
+        basic = self.t.is_basic(p, bg)
+        # SG-CAMP-14: listed value if basic, else +2, Captain and First Mate alike (no First Mate surcharge)
+        extra = self.rules.levels["learn_basic_penalty" if basic else "learn_other_penalty"]
+        derivation = [[f"{name} listed", p["activation"]]]
+        if extra:
+            derivation.append(["basic power" if basic else "not a basic power", extra])
+        derivation.append([f"learned at level {level}", 0])
+        self.state.officers[role]["powers"].append({
+            "name": name, "activation": p["activation"] + extra, "base_activation": p["activation"],
+            "fatigue": p["fatigue"], "basic": basic, "category": p["category"], "learned": True,
+            "derivation": derivation})
+        return f"{name} at {p['activation'] + extra}"
+
+    # ---- 5. loot (SG-LOOT-01..08, SG-LOOT-12) ----
+    def _loot(self) -> None:
+        s = self.state
+        die = self.rules.loot["die"]
+        tables_ = self.rules.loot_tables()
+        secret_used = False
+        for i, rec in enumerate(self.field("loot", list)):
+            ptr = f"{self.ptr}/loot/{i}"
+            if not isinstance(rec, dict):
+                continue
+            table = rec.get("table")
+            unclaimed = as_int(rec.get("unclaimed_roll"))
+            if unclaimed is not None:     # SG-LOOT-12: an unclaimed marker is kept on 15+
+                keep_from = self.rules.loot["unclaimed_kept_from"]
+                if not 1 <= unclaimed <= die:
+                    self.issue(ptr + "/unclaimed_roll", "SG-LOOT-12", f"A d{die} roll of {unclaimed} is not possible.")
+                elif unclaimed < keep_from:
+                    self.entry["loot"].append({"table": table, "roll": None, "label": f"unclaimed marker lost "
+                                               f"(rolled {unclaimed}, kept on {keep_from}+)", "credits": 0})
+                    continue
+            if table == "secret":         # SG-LOOT-06: the activated Secret's automatic roll
+                if not self.secret or secret_used:
+                    self.issue(ptr + "/table", "SG-LOOT-06", "A Secret's automatic roll needs a Secret activated "
+                               "before this game (activate_secret), and gives one roll.")
+                    continue
+                secret_used = True
+                self._find(ptr, rec, "a Secret's automatic roll")
+                continue
+            if table not in tables_:
+                self.issue(ptr + "/table", "SG-LOOT-01", f"Loot is rolled on the {' or '.join(map(repr, tables_))} "
+                           f"table, not {table!r}.")
+                continue
+            roll = as_int(rec.get("roll"))
+            row = self.rules.loot_result(table, roll) if roll is not None else None
+            if row is None:
+                self.issue(ptr + "/roll", "SG-LOOT-01", f"Roll a d{die} on the {tables_[table]['label']} table and "
+                           f"record it." if roll is None else f"A roll of {roll} is not on the {die}-row "
+                           f"{tables_[table]['label']} table (1 to {die}).")
+                continue
+            self._loot_row(ptr, rec, row)
+        if self.secret and not secret_used:
+            self.entry["loot"].append({"table": "secret", "roll": None, "label": "Secret activated but the central "
+                                       "marker not secured: wasted", "credits": 0})
+
+    def _loot_row(self, ptr: str, rec: dict, row: dict) -> None:
+        s = self.state
+        kind = row["kind"]
+        take = rec.get("take")
+        offers = row["offers"]
+        got = {"table": rec["table"], "roll": rec["roll"], "label": row["label"], "credits": 0}
+        if "take" in rec and take not in offers:
+            choices = " or ".join(f'"{o}"' for o in offers) if offers else "no choice"
+            rule = {"information": "SG-LOOT-03", "secret": "SG-LOOT-05", "goods": "SG-LOOT-04"}.get(kind, "SG-LOOT-01")
+            self.issue(ptr + "/take", rule, f"{row['label']} offers {choices}; {take!r} is not offered.")
+            take = None
+        if "credits_roll" in rec and kind != "credits_roll":
+            self.issue(ptr + "/credits_roll", "SG-LOOT-02", f"{row['label']} has no credits roll; remove it.", WARNING)
+        if "find" in rec and kind != "find":
+            self.issue(ptr + "/find", "SG-LOOT-08", f"{row['label']} is not an Advanced Weaponry, Advanced "
+                       f"Technology or Alien Artifact result; remove the find.")
+        if kind in ("credits", "goods"):         # SG-LOOT-04: goods are sold for their value
+            got["credits"] = row["credits"]
+        elif kind == "credits_roll":             # SG-LOOT-02
+            cr = as_int(rec.get("credits_roll"))
+            cdie = self.rules.loot["credits_die"]
+            if cr is None or not 1 <= cr <= cdie:
+                self.issue(ptr + ("/credits_roll" if "credits_roll" in rec else ""), "SG-LOOT-02",
+                           f"{row['label']}: roll the d{cdie} and record it as credits_roll"
+                           + (f" (1 to {cdie}, not {cr})." if cr is not None else "."))
+            else:
+                got["credits"] = cr * row["multiplier"]
+                got["label"] = f"{row['label']}: {cr}×{row['multiplier']}"
+        elif kind == "information":              # SG-LOOT-03: 20 XP outside the cap, or its credits
+            if take == "xp":
+                xp = self.rules.xp["information"]
+                s.xp_earned += xp
+                self.entry["info_xp"] += xp
+                got["label"] += f", taken as {xp} XP"
+                got["xp"] = xp
+            elif take == "credits":
+                got["credits"] = row["credits"]
+            elif "take" not in rec:
+                self.issue(ptr, "SG-LOOT-03", f"{row['label']}: choose take \"xp\" ({self.rules.xp['information']} XP) "
+                           f"or \"credits\" ({row['credits']} Cr).")
+        elif kind == "secret":                   # SG-LOOT-05: kept aboard or sold
+            if take == "keep":
+                s.stash.append({"name": "Secret", "slots": 0, "value": row["credits"], "kind": "secret"})
+                got["label"] += ", kept"
+            elif take == "credits":
+                got["credits"] = row["credits"]
+            elif "take" not in rec:
+                self.issue(ptr, "SG-LOOT-05", f"{row['label']}: choose take \"keep\" (to the stash) or \"credits\".")
+        else:                                     # SG-LOOT-08: find tables missing (GAP-SG-05)
+            self._find(ptr, rec, row["label"], got)
+            return
+        s.credits += got["credits"]
+        self.entry["credits_in"] += got["credits"]
+        self.entry["loot"].append(got)
+
+    def _find(self, ptr: str, rec: dict, label: str, got: dict | None = None) -> None:
+        find = rec.get("find")
+        got = got or {"table": rec.get("table"), "roll": rec.get("roll"), "label": label, "credits": 0}
+        if not isinstance(find, dict) or not isinstance(find.get("name"), str) or not find["name"].strip():
+            self.issue(ptr + ("/find" if "find" in rec else ""), "SG-LOOT-08",
+                       f"{label}: record what was found as find (name, slots, value); it goes to the stash.")
+        else:
+            item = {"name": find["name"], "slots": max(as_int(find.get("slots")) or 0, 0),
+                    "value": as_int(find.get("value")), "kind": "find"}
+            self.state.stash.append(item)
+            got["label"] = f"{label}: {item['name']}"
+        self.entry["loot"].append(got)
+
+    # ---- helpers ----
+    def _who(self, who: str) -> str:
+        if who in ROLES:
+            return f"The {self.t.figures[who]['label']}"
+        soldier = self.state.soldier(who)
+        if soldier is None:
+            return f'"{who}"'
+        return f"{soldier['name'] or soldier['type']} ({who})"
+
+    def _ids(self) -> str:
+        return ", ".join(s["id"] for s in self.state.soldiers if s["id"]) or "no soldiers"
