@@ -15,8 +15,9 @@ from .source import SourceCrew
 KEYS_SHOWN = ("move", "fight", "shoot", "armour", "will", "health")
 
 
-def _soldiers(src: SourceCrew, t, names: Names, rep: Report, notes: list[str]) -> list[dict]:
-    out = []
+def _soldiers(src: SourceCrew, t, names: Names, rep: Report, notes: list[str]) -> tuple[list[dict], list]:
+    """The soldiers with a place in Starwright, and the source soldier behind each."""
+    out, kept = [], []
     defaulted_gear = False
     for s in src.soldiers:
         ptr = f"/soldiers/{len(out)}"
@@ -66,10 +67,11 @@ def _soldiers(src: SourceCrew, t, names: Names, rep: Report, notes: list[str]) -
         if s.cost is not None and s.cost != stype["cost"]:
             rep.add(DIFFERS, s.where, f"costs {s.cost} Cr in the source; the rules pack says {stype['cost']} Cr", ptr)
         out.append(entry)
+        kept.append(s)
     if defaulted_gear and out:
         rep.add(DEFAULTED, "Soldiers", "the source does not list soldiers' gear: each carries its type's standard "
                                        "gear from the rules pack", "/soldiers")
-    return out
+    return out, kept
 
 
 def build(src: SourceCrew, pack, version: int, file_name: str = "") -> tuple[dict, Report]:
@@ -105,7 +107,7 @@ def build(src: SourceCrew, pack, version: int, file_name: str = "") -> tuple[dic
             m = names.match("items", it)
             if not m.name and m.how != "placeholder":
                 notes.append(f"{so.where} carried {it}, which Starwright does not know.")
-    doc["soldiers"] = _soldiers(src, t, names, rep, notes)
+    doc["soldiers"], kept = _soldiers(src, t, names, rep, notes)
     derived = derive(doc, t)
 
     # credits as founded
@@ -123,7 +125,7 @@ def build(src: SourceCrew, pack, version: int, file_name: str = "") -> tuple[dic
     if version >= 2:
         for i, s in enumerate(doc["soldiers"]):
             doc["soldiers"][i] = {"id": f"s{i + 1}", **s}
-        games = campaign_games(src, doc, progress, t, rep, notes)
+        games = campaign_games(src, doc, kept, progress, t, rep)
     elif src.campaign.present or any(p.level and p.level > t.figures[r]["level"] for r, p in progress.items()):
         rep.add(CAMPAIGN, "Campaign", "this Starwright writes crew files without campaigns: experience, levels, "
                                       "cargo and credit records are kept in the notes only")

@@ -93,7 +93,9 @@ def build_officer(src: SourceOfficer | None, role: str, t: Tables, names: Names,
         rep.add(DIFFERS, src.where, f"level {level} in the source; a {label} starts at {founding_level}, so "
                                     f"{founding_level} is used")
         level = founding_level
-    plan = improvements_for_level(role, founding_level, level) if improvements_for_level else None
+    # what the levels gained since founding can explain (None when there are none, or no campaign to hold them)
+    plan = improvements_for_level(role, founding_level, level) if improvements_for_level and level > founding_level \
+        else None
     if level > founding_level and plan is None:
         rep.add(DIFFERS, src.where, f"level {level}: the upgrades of levels {founding_level + 1}-{level} cannot be "
                                     f"replayed with this rules pack; the {label} is imported at level {founding_level}")

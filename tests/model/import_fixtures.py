@@ -304,4 +304,6 @@ def labernator_campaign() -> dict:
     fm["powers"][3]["activation"] = 13                # Command -1 (level 3)
     d["Experience"] = 40
     d["ExperienceRecords"] = [0, 290, 640]
+    d["Credits"] = 135                                # 100 Cr of loot since founding
+    d["Soldiers"][0]["currentHealth"] = 15            # badly wounded (Labernator writes the First Mate's Health)
     return d
