@@ -199,8 +199,9 @@ def campaign_games(src: SourceCrew, doc: dict, kept: list, progress: dict[str, P
                                      "find": {"name": c["name"][:100], "notes": "from the Labernator cargo; "
                                               "slots and value are not in the source"}})
     if finds:
-        rep.add(CAMPAIGN, "Cargo", f"{', '.join(c['name'] for c in finds)} to the stash as finds (their slots and "
-                                   f"value are not in the source: set them in the stash)", "/campaign/games")
+        rep.add(CAMPAIGN, "Cargo", f"{', '.join(c['name'] for c in finds)}: to the stash as "
+                                   f"{'a find' if len(finds) == 1 else 'finds'} (slots and value are not in the "
+                                   f"source: set them in the stash)", "/campaign/games")
 
     title = f"Imported from {src.shape.split(',')[0]}"
     for i, g in enumerate(games, 1):

@@ -341,5 +341,5 @@ def test_SG_CAMP_10_labernator_campaign_replays_to_the_source_state():
     hurt = [s for s in derived["soldiers"] if s["injured"]]
     assert [s["type"] for s in hurt] == ["Codebreaker"] and hurt[0]["health_now"] == 7
     campaign = " | ".join(_lines(r.report, "campaign"))
-    assert "135 Cr as in the source: 100 Cr carried over" in campaign and "Cryo Pistol to the stash" in campaign
+    assert "135 Cr as in the source: 100 Cr carried over" in campaign and "Cryo Pistol: to the stash as a find" in campaign
     assert "Trade Goods 75 ¥" in campaign   # no place in the stash: kept in the notes
