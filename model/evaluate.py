@@ -49,5 +49,7 @@ def evaluate(data: dict, kind: Kind, extra_packs: list[Pack] | None = None, orig
     pack, pack_issues = pack_for(data, kind, extra_packs)
     system = kind.system
     derived = system.derive(data, pack, origin) if getattr(system, "LINKS_FILES", False) else system.derive(data, pack)
-    issues = kept + pack_issues + system.check(data, derived, pack)
+    checked = system.check(data, derived, pack)
+    told = {i.pointer for i in checked}   # the rules' own words for a kept record win over the schema's
+    issues = [i for i in kept if i.pointer not in told] + pack_issues + checked
     return Result(sort_issues(issues), derived, pack, True)

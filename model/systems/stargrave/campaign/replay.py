@@ -243,9 +243,8 @@ class _Game:
             if upgrade not in offered:      # SG-CAMP-13 / SG-CAMP-18
                 want = " or ".join(f'"{UPGRADE_WORDS[u]}"' for u in offered)
                 got = f'"{UPGRADE_WORDS[upgrade]}"' if upgrade in UPGRADE_WORDS else repr(upgrade)
-                which = "" if upgrade not in UPGRADE_WORDS else (
-                    f" (levels ending in {' and '.join(self.rules.digits_giving(upgrade))} "
-                    f"{UPGRADE_WORDS[upgrade].split()[0]})")
+                digits = self.rules.digits_giving(upgrade) if upgrade in UPGRADE_WORDS else ""
+                which = f" (levels ending in {digits} {UPGRADE_WORDS[upgrade].split()[0]})" if digits else ""
                 self.issue(ptr + "/upgrade", "SG-CAMP-18" if len(offered) > 1 else "SG-CAMP-13",
                            f"{label} level {level} gives {want}, not {got}{which}.")
             elif upgrade == "reduce":

@@ -41,8 +41,10 @@ class CampaignRules:
         """The upgrades a new level offers, by its last digit: ["reduce"], ["improve"], ["learn", "improve"]..."""
         return list(self.levels["upgrades"][str(abs(level) % 10)])
 
-    def digits_giving(self, upgrade: str) -> list[str]:
-        return [d for d in "1234567890" if upgrade in self.levels["upgrades"][d]]
+    def digits_giving(self, upgrade: str) -> str:
+        """"2 and 7" for improve: the last digits whose level gives only this upgrade."""
+        digits = [d for d in "1234567890" if self.levels["upgrades"][d] == [upgrade]]
+        return ", ".join(digits[:-1]) + " and " + digits[-1] if len(digits) > 1 else "".join(digits)
 
     # ---- survival (SG-CAMP-04, SG-CAMP-07) ----
     def survival_outcome(self, roll: int, officer: bool = False) -> dict | None:
