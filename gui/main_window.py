@@ -509,4 +509,7 @@ class MainWindow(QMainWindow):
         paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
         event.acceptProposedAction()
         # Open after the drop returns: an error dialog inside a drop handler would block the drag source.
-        QTimer.singleShot(0, lambda: [self.open_path(p) for p in paths])
+        # Other builders' files (Labernator .sg, BattleScribe .ros/.rosz) are imported, with the report first.
+        foreign = (".sg", ".ros", ".rosz")
+        QTimer.singleShot(0, lambda: [self.import_path(p) if p.lower().endswith(foreign) else self.open_path(p)
+                                      for p in paths])

@@ -73,3 +73,22 @@ def test_import_refused_file_says_why_and_opens_nothing(win, answer, tmp_path):
     title, text, info = seen[1]
     assert "import" in title and "bomb.ros" in text and "document type" in info
     assert win.editors() == []
+
+
+def test_dropping_another_builders_file_imports_it_with_the_report_first(win, qtbot, tmp_path):
+    from PySide6.QtCore import QMimeData, QPointF, QUrl
+    from PySide6.QtGui import QDropEvent
+    from gui.dialogs.import_report import ImportReportDialog
+    src = tmp_path / "lantern.sg"
+    src.write_text(json.dumps(labernator_old()), "utf-8")
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(src))])
+    drop = QDropEvent(QPointF(50, 50), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+                      Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(win, drop)
+    qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), ImportReportDialog))
+    dialog = QApplication.activeModalWidget()
+    assert win.editors() == []
+    qtbot.mouseClick(dialog.open_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(win.editors()) == 1)
+    assert win.current_editor().session.data["name"] == "Brass Lantern"
