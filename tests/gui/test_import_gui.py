@@ -86,8 +86,9 @@ def test_dropping_another_builders_file_imports_it_with_the_report_first(win, qt
     drop = QDropEvent(QPointF(50, 50), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
                       Qt.KeyboardModifier.NoModifier)
     QApplication.sendEvent(win, drop)
-    qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), ImportReportDialog))
-    dialog = QApplication.activeModalWidget()
+    qtbot.waitUntil(lambda: win.findChild(ImportReportDialog) is not None)
+    dialog = win.findChild(ImportReportDialog)
+    qtbot.waitUntil(dialog.isVisible)
     assert win.editors() == []
     qtbot.mouseClick(dialog.open_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: len(win.editors()) == 1)
