@@ -76,20 +76,11 @@ def test_import_refused_file_says_why_and_opens_nothing(win, answer, tmp_path):
 
 
 def test_dropping_another_builders_file_imports_it_with_the_report_first(win, qtbot, tmp_path):
-    from PySide6.QtCore import QMimeData, QPointF, QUrl
-    from PySide6.QtGui import QDragEnterEvent, QDropEvent
     from gui.dialogs.import_report import ImportReportDialog
+    from tests.gui.conftest import drop_files
     src = tmp_path / "lantern.sg"
     src.write_text(json.dumps(labernator_old()), "utf-8")
-    mime = QMimeData()
-    mime.setUrls([QUrl.fromLocalFile(str(src))])
-    enter = QDragEnterEvent(QPointF(50, 50), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
-                            Qt.KeyboardModifier.NoModifier)
-    QApplication.sendEvent(win, enter)
-    assert enter.isAccepted()
-    drop = QDropEvent(QPointF(50, 50), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
-                      Qt.KeyboardModifier.NoModifier)
-    QApplication.sendEvent(win, drop)
+    drop_files(win, [src])
     qtbot.waitUntil(lambda: win.findChild(ImportReportDialog) is not None)
     dialog = win.findChild(ImportReportDialog)
     qtbot.waitUntil(dialog.isVisible)
