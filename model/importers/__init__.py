@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..kinds import KINDS
+from ..migrations import migrate
 from ..rules_pack import builtin_pack
 from . import battlescribe, labernator
 from .bounded import ImportRefused, read_bounded
@@ -45,7 +46,9 @@ def import_bytes(raw: bytes, name: str = "", pack=None) -> Imported:
         raise ImportRefused("this is neither a Labernator crew (.sg) nor a BattleScribe / New Recruit roster; "
                             "those are the formats Starwright imports")
     kind = KINDS["stargrave-crew"]
-    doc, report = build(src, pack or builtin_pack(kind.pack), kind.version, name)
+    doc, report = build(src, pack or builtin_pack(kind.pack), name)
+    if kind.version > doc["version"]:
+        doc = migrate(kind.kind, doc, doc["version"], kind.version)
     return Imported(doc, report, src.shape)
 
 

@@ -9,7 +9,7 @@ from . import levels
 from .campaign import campaign_games, keep_in_notes
 from .names import Names
 from .officers import build_officer, map_name
-from .report import AS_IS, CAMPAIGN, DEFAULTED, DIFFERS, NO_PLACE, Report
+from .report import AS_IS, DEFAULTED, DIFFERS, NO_PLACE, Report
 from .source import SourceCrew
 
 KEYS_SHOWN = ("move", "fight", "shoot", "armour", "will", "health")
@@ -74,7 +74,10 @@ def _soldiers(src: SourceCrew, t, names: Names, rep: Report, notes: list[str]) -
     return out, kept
 
 
-def build(src: SourceCrew, pack, version: int, file_name: str = "") -> tuple[dict, Report]:
+FILE_VERSION = 2   # the importer writes crew files as DESIGN.md's version 2; later versions migrate from it
+
+
+def build(src: SourceCrew, pack, file_name: str = "") -> tuple[dict, Report]:
     t = tables(pack)
     pack_data = t.pack
     names = Names(pack_data)
@@ -84,7 +87,7 @@ def build(src: SourceCrew, pack, version: int, file_name: str = "") -> tuple[dic
     def improvements_for_level(role, start, end):
         return levels.plan(pack_data, start, end)
 
-    doc: dict = {"format": "starwright/stargrave-crew", "version": version, "name": src.name or "Imported Crew"}
+    doc: dict = {"format": "starwright/stargrave-crew", "version": FILE_VERSION, "name": src.name or "Imported Crew"}
     if src.name:
         rep.add(AS_IS, "Crew", f"name {src.name}", "/name")
     else:
@@ -92,7 +95,7 @@ def build(src: SourceCrew, pack, version: int, file_name: str = "") -> tuple[dic
     progress = {}
     for role, so in (("captain", src.captain), ("first_mate", src.first_mate)):
         doc[role], progress[role] = build_officer(so, role, t, names, rep,
-                                                  improvements_for_level if version >= 2 else None)
+                                                  improvements_for_level)
     for where, what in src.no_place:
         rep.add(NO_PLACE, where, what)
         notes.append(f"{where}: {what}")
@@ -120,20 +123,14 @@ def build(src: SourceCrew, pack, version: int, file_name: str = "") -> tuple[dic
         if theirs != left:
             rep.add(DIFFERS, "Credits", f"{theirs} Cr left by the roster's costs; Starwright derives {left} Cr "
                                         f"({t.crew['starting_credits']} less the soldiers' costs)", "/soldiers")
-    games: list[dict] = []
     keep_in_notes(src, rep, notes)
-    if version >= 2:
-        for i, s in enumerate(doc["soldiers"]):
-            doc["soldiers"][i] = {"id": f"s{i + 1}", **s}
-        games = campaign_games(src, doc, kept, progress, t, rep)
-    elif src.campaign.present or any(p.level and p.level > t.figures[r]["level"] for r, p in progress.items()):
-        rep.add(CAMPAIGN, "Campaign", "this Starwright writes crew files without campaigns: experience, levels, "
-                                      "cargo and credit records are kept in the notes only")
+    for i, s in enumerate(doc["soldiers"]):
+        doc["soldiers"][i] = {"id": f"s{i + 1}", **s}   # version 2: soldiers have ids (DESIGN.md)
+    games = campaign_games(src, doc, kept, progress, t, rep)
     if src.format == "labernator" and not games and src.credits is not None and src.credits != left:
         rep.add(DIFFERS, "Credits", f"{src.credits} Cr in the source; Starwright derives {left} Cr "
                                     f"({t.crew['starting_credits']} less the soldiers' costs)", "/soldiers")
     header = f"Imported from {file_name or 'a file'} ({src.shape})."
     doc["notes"] = "\n".join([header] + src.notes + notes)
-    if version >= 2:
-        doc["campaign"] = {"games": games}
+    doc["campaign"] = {"games": games}
     return doc, rep

@@ -62,3 +62,21 @@ def test_import_refused_file_gets_a_message_and_writes_nothing(tmp_path):
     assert not out.exists()
     r = sw("import", tmp_path / "missing.sg", "-o", out)
     assert r.returncode == 2 and "no such file" in r.stderr
+
+
+def test_import_labernator_campaign_round_trip_through_the_replay(tmp_path):
+    from tests.model.import_fixtures import labernator_campaign
+    src = tmp_path / "Brass Lantern - Ilsa (lvl 18-3).sg"
+    src.write_text(json.dumps(labernator_campaign()), "utf-8")
+    out = tmp_path / "brass.starwright"
+    r = sw("import", src, "-o", out)
+    assert r.returncode == 0, r.stderr
+    assert "Campaign state" in r.stdout and "3 imported games carry 6 levels and 40 unspent XP" in r.stdout
+    check = sw("check", out, "--json")
+    assert check.returncode == 0, check.stdout + check.stderr
+    derived = json.loads(check.stdout)["derived"]
+    assert derived["campaign"]["credits"] == 135 and derived["campaign"]["xp_unspent"] == 40
+    assert (derived["captain"]["level"], derived["first_mate"]["level"]) == (18, 3)
+    assert derived["campaign"]["stash"] == ["Cryo Pistol"]
+    pdf = tmp_path / "brass.pdf"
+    assert sw("export", out, "-o", pdf).returncode == 0 and pdf.read_bytes().startswith(b"%PDF-")

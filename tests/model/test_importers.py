@@ -260,23 +260,21 @@ def test_labernator_garbage_inside_is_reported_not_raised():
 
 # ---- campaign state (crew file version 2) ----------------------------------------------------------
 
-def _pack_with_levels():
-    """The built-in pack, with the Upgrade by Level Table (SG-CAMP-13) as the campaign pack states it."""
+def _pack(game_cap=None):
+    """The built-in pack, or a house pack with another XP cap per game."""
     import copy
     from model.rules_pack import builtin_pack
     pack = copy.deepcopy(builtin_pack("stargrave").data)
-    if "campaign" not in pack:
-        pack["campaign"] = {"upgrades": {"1": ["reduce"], "2": ["improve"], "3": ["reduce"], "4": ["reduce"],
-                                         "5": ["learn"], "6": ["reduce"], "7": ["improve"], "8": ["reduce"],
-                                         "9": ["reduce"], "0": ["learn", "improve"]}}
+    if game_cap is not None:
+        pack["campaign"]["xp"]["game_cap"] = game_cap
     return pack
 
 
-def _campaign_import():
+def _campaign_import(game_cap=None):
     from model.importers import labernator
     from model.importers.build import build
     from tests.model.import_fixtures import labernator_campaign
-    return build(labernator.read(labernator_campaign()), _pack_with_levels(), 2, "brass.sg")
+    return build(labernator.read(labernator_campaign()), _pack(game_cap), "brass.sg")
 
 
 def test_SG_CAMP_13_labernator_levels_become_imported_games_with_the_upgrades_their_numbers_give():
@@ -307,6 +305,13 @@ def test_SG_CAMP_08_imported_xp_stays_within_300_per_game_and_leaves_the_unspent
     assert all(x <= 300 for x in xp) and len(games) == 3
     assert sum(xp) - 100 * 6 == 40
     assert "3 imported games carry 6 levels and 40 unspent XP" in " ".join(_lines(rep, "campaign"))
+
+
+def test_SG_CAMP_08_a_house_pack_cap_is_obeyed():
+    doc, rep = _campaign_import(game_cap=700)
+    games = doc["campaign"]["games"]
+    assert len(games) == 1 and len(games[0]["levels"]) == 6
+    assert "1 imported game carries 6 levels and 40 unspent XP" in " ".join(_lines(rep, "campaign"))
 
 
 def test_SG_CAMP_17_one_reduction_per_power_per_game_even_when_imported():
