@@ -106,7 +106,14 @@ class CrewSheet(DocumentSheet):
         values = {"crew_name": self.data.get("name", ""), "credits_start": _cr(d.get("credits_start")),
                   "credits_spent": _cr(d.get("credits_spent")), "credits_left": minus(_cr(d.get("credits_left"))),
                   "upkeep": _cr(upkeep) if upkeep else "none"}
-        return FieldPanel(self.kit, self.kit.panel("header"), values)
+        panel = self.kit.panel("header")
+        c = d.get("campaign") or {}
+        if self.campaign_games:
+            # SG-CAMP-20 / SG-CREW-12: the crew's XP pool, written in instead of the box to fill by hand
+            values["xp"] = f"{c.get('xp_unspent', 0)} unspent · {c.get('xp_earned', 0)} earned"
+            panel = {**panel, "fields": [{**{k: v for k, v in f.items() if k != "kind"}, "size": 10, "align": "center"}
+                                         if f["bind"] == "xp" else f for f in panel["fields"]]}
+        return FieldPanel(self.kit, panel, values)
 
     def officer(self, role: str, width: float) -> list[Flowable]:
         kit = self.kit
@@ -178,6 +185,9 @@ class CrewSheet(DocumentSheet):
             lines = [spans(sd.get("type") if known else s.get("type", ""), fonts.COND, body, kit.color["ink"])]
             if not known:
                 lines.append(spans("not in the rules pack", fonts.COND, small, kit.color["alert"]))
+            elif sd.get("injured"):   # SG-CAMP-06: the next game at half Health
+                lines.append(spans(", ".join(tags + [f"injured: starts at {sd.get('health_now')} Health"]),
+                                   fonts.COND, small, kit.color["alert"]))
             elif tags:
                 lines.append(spans(", ".join(tags), fonts.COND, small, kit.color["muted"]))
             type_cell = TextBlock(lines, body * 1.15)
@@ -249,12 +259,52 @@ class CrewSheet(DocumentSheet):
                                                   house_table(kit, kit.table("equipment")["columns"], rows,
                                                               kit.frame_width)])]
 
+    def stash(self) -> list[Flowable]:
+        """The crew's stash (SG-LOOT-05/08): finds and kept Secrets, with slots and sale value."""
+        items = (self.d.get("campaign") or {}).get("stash_items", [])
+        if not self.campaign_games:
+            return []
+        kit = self.kit
+        rows = [[f["name"], str(f["slots"]), _cr(f["value"]) or "?", "Secret" if f["name"] == "Secret" else "find"]
+                for f in items] or [["empty", "", "", ""]]
+        return [Spacer(1, kit.gap), KeepTogether([SectionBar(kit, "Stash", f"{len(items)} item{'s' if len(items) != 1 else ''}"),
+                                                  Spacer(1, 1.2 * mm),
+                                                  house_table(kit, kit.table("stash")["columns"], rows, kit.frame_width)])]
+
+    def campaign(self) -> list[Flowable]:
+        """The campaign page: every game with its XP, levels, loot and credits, and the running totals."""
+        if not self.campaign_games:
+            return []
+        from reportlab.platypus import PageBreak
+        kit = self.kit
+        c = self.d["campaign"]
+        rows = []
+        for h in c.get("history", []):
+            when = f" ({h['date']})" if h.get("date") else ""
+            title = (h.get("title") or "untitled") + when if not h.get("skipped") else "record not readable"
+            xp = str(h.get("game_xp", 0)) + (f" +{h['info_xp']}" if h.get("info_xp") else "")
+            survival = "; ".join(f"{x['name']}: {x['result'] or '?'}" for x in h.get("survival", [])) or "–"
+            levels = "; ".join(f"{x['label']} {x['level']}: {x['did'] or x['upgrade']}" for x in h.get("levels", [])) or "–"
+            loot = "; ".join(x["label"] for x in h.get("loot", [])) or "–"
+            if h.get("after"):
+                loot += " · " + "; ".join(h["after"])
+            rows.append([str(h["index"] + 1), title, xp, survival, levels, loot, str(h.get("credits_in", 0)),
+                         str(h.get("credits_out", 0)), f"{h.get('xp_unspent', 0)} · {minus(_cr(h.get('credits')))}"])
+        levels = " · ".join(f"{ROLE_LABEL[r]} level {(self.d.get(r) or {}).get('level', '?')}" for r in ROLES)
+        right = f"{c['games']} game{'s' if c['games'] != 1 else ''} · {levels}"
+        totals = (f"XP earned {c['xp_earned']}, spent {c['xp_spent']}, unspent {c['xp_unspent']} · "
+                  f"credits now {minus(_cr(c['credits']))} · XP per game (without Information): "
+                  f"{', '.join(str(x) for x in c['game_xp'])}")
+        return [PageBreak(), SectionBar(kit, "Campaign", right), Spacer(1, 1.2 * mm),
+                house_table(kit, kit.table("campaign")["columns"], rows, kit.frame_width),
+                Spacer(1, 1.5 * mm), rich(kit, minus(totals), "note")]
+
     def sheet(self) -> Sheet:
         kit = self.kit
         story: list[Flowable] = [self.header(), Spacer(1, kit.gap)]
         story += self.officers()
-        story += [Spacer(1, kit.gap)] + self.soldiers()
-        story += [Spacer(1, kit.gap)] + self.notes()
+        story += [Spacer(1, kit.gap)] + self.soldiers() + self.stash()
+        story += [Spacer(1, kit.gap)] + self.notes() + self.campaign()
         # the reference pages are only built when they are printed (cards off: they would be thrown away)
         reference = self.cards() + self.equipment() if kit.options.cards else []
         return Sheet(running_title=one_line(self.data.get("name", "")), story=story, reference=reference,

@@ -199,7 +199,7 @@ class _Game:
             self.issue(ptr + "/result", "SG-CAMP-07", f'"{result}" is not a result of the Officer Survival Table '
                        f"({', '.join(dict.fromkeys(r['result'] for r in table))}).", WARNING)
         # GAP-SG-04: no effect is derived from an officer's result
-        self.entry["survival"].append({"who": who, "name": self._who(who), "roll": roll, "result": result})
+        self.entry["survival"].append({"who": who, "name": self.t.figures[who]["label"], "roll": roll, "result": result})
 
     # ---- 3. XP (SG-CAMP-08/09/10) ----
     def _xp(self) -> None:
