@@ -9,7 +9,7 @@ from . import levels
 from .campaign import campaign_games, keep_in_notes
 from .names import Names
 from .officers import build_officer, map_name
-from .report import AS_IS, DEFAULTED, DIFFERS, NO_PLACE, Report
+from .report import AS_IS, CAMPAIGN, DEFAULTED, DIFFERS, NO_PLACE, Report
 from .source import SourceCrew
 
 KEYS_SHOWN = ("move", "fight", "shoot", "armour", "will", "health")
@@ -102,6 +102,13 @@ def build(src: SourceCrew, pack, file_name: str = "") -> tuple[dict, Report]:
     for so in (src.captain, src.first_mate):
         if so is None:
             continue
+        hurt = so.current_health is not None and so.stats and so.current_health < so.stats["health"]
+        if so.miss_next_game or hurt:
+            state = " and ".join(w for w, on in (("misses the next game", so.miss_next_game),
+                                                   (f"has {so.current_health} Health left", hurt)) if on)
+            rep.add(CAMPAIGN, so.where, f"{state} in the source: the Officer Survival Table is missing from the "
+                                        f"rules, so no effect is derived; kept in the notes")
+            notes.append(f"{so.where} {state} (as the source recorded it).")
         for sp in so.powers:
             m = names.match("powers", sp.name)
             if not m.name:

@@ -348,3 +348,37 @@ def test_SG_CAMP_10_labernator_campaign_replays_to_the_source_state():
     campaign = " | ".join(_lines(r.report, "campaign"))
     assert "135 Cr as in the source: 100 Cr carried over" in campaign and "Cryo Pistol: to the stash as a find" in campaign
     assert "Trade Goods 75 ¥" in campaign   # no place in the stash: kept in the notes
+
+
+def test_SG_CAMP_14_a_power_learned_at_a_level_comes_back_at_its_listed_value_plus_two():
+    from tests.model.import_fixtures import labernator_current
+    d = labernator_current()
+    c = d["Captain"]
+    c["level"] = 20                       # 16 reduce, 17 improve, 18 reduce, 19 reduce, 20 learn or improve
+    c["stats"]["Fight"] += 1              # 17
+    c["powers"][0]["activation"] = 10     # Data Hack: creation -1, then -1
+    c["powers"][1]["activation"] = 9      # Remote Drone -1
+    c["powers"][4]["activation"] = 13     # Fortune -1
+    c["powers"].append({"name": "Bribe", "activation": 16})   # learned: 14, not basic for a Techno, +2
+    d["Experience"] = 30
+    r = _import(d)
+    assert _lines(r.report, "differs") == []
+    levels = [lv for g in r.data["campaign"]["games"] for lv in g["levels"]]
+    assert levels[-1] == {"officer": "captain", "upgrade": "learn", "power": "Bribe"}
+    assert [p["name"] for p in r.data["captain"]["powers"]] == \
+           ["Data Hack", "Remote Drone", "Teleport", "Holographic Wall", "Fortune"]   # as founded
+    derived = evaluate(r.data, CREW).derived
+    acts = {p["name"]: p["activation"] for p in derived["captain"]["powers"]}
+    assert acts == {"Data Hack": 10, "Remote Drone": 9, "Teleport": 9, "Holographic Wall": 10, "Fortune": 13,
+                    "Bribe": 16}
+    assert derived["captain"]["level"] == 20 and derived["campaign"]["xp_unspent"] == 30
+
+
+def test_SG_CAMP_07_an_officer_hurt_in_labernator_is_reported_and_kept_in_the_notes():
+    d = labernator_middle()
+    d["FirstMate"]["missNextGame"] = True
+    d["FirstMate"]["currentHealth"] = 4
+    r = _import(d)
+    said = " ".join(_lines(r.report, "campaign"))
+    assert "First Mate: misses the next game and has 4 Health left in the source" in said
+    assert "First Mate misses the next game and has 4 Health left" in r.data["notes"]
