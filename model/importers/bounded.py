@@ -8,6 +8,7 @@ bounded loader, this is the function to point at it.)
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 MAX_FILE_BYTES = 2 * 1024 * 1024      # the largest source file read at all
@@ -37,9 +38,13 @@ def read_bounded(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> bytes:
     """The file's bytes, or ImportRefused saying why not (too large, missing, a folder, unreadable)."""
     p = Path(path)
     try:
-        size = p.stat().st_size
-        if p.is_dir():
+        st = p.stat()
+        size = st.st_size
+        if stat.S_ISDIR(st.st_mode):
             raise ImportRefused("this is a folder, not a file", path=path)
+        if not stat.S_ISREG(st.st_mode):   # a device, a pipe or a socket: reading could block or never end
+            raise ImportRefused("this is not a regular file (a device, pipe or socket), so it is not a crew or "
+                                "roster", path=path)
         if size > limit:
             raise ImportRefused(f"the file is {_mb(size)}; crews and rosters to import are at most {_mb(limit)}, "
                                 f"so this is not one", path=path)
@@ -49,6 +54,8 @@ def read_bounded(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> bytes:
         raise
     except FileNotFoundError:
         raise ImportRefused("there is no such file", path=path) from None
+    except RuntimeError:   # a symlink loop, on some Python versions
+        raise ImportRefused("the path is a loop of symbolic links", path=path) from None
     except PermissionError:
         raise ImportRefused("you do not have permission to read this file", path=path) from None
     except OSError as e:

@@ -382,3 +382,17 @@ def test_SG_CAMP_07_an_officer_hurt_in_labernator_is_reported_and_kept_in_the_no
     said = " ".join(_lines(r.report, "campaign"))
     assert "First Mate: misses the next game and has 4 Health left in the source" in said
     assert "First Mate misses the next game and has 4 Health left" in r.data["notes"]
+
+
+def test_folders_devices_and_pipes_are_refused_without_reading(tmp_path):
+    import os
+    with pytest.raises(ImportRefused, match="folder"):
+        import_file(tmp_path)
+    with pytest.raises(ImportRefused, match="not a regular file"):
+        import_file("/dev/zero")
+    fifo = tmp_path / "pipe.sg"
+    os.mkfifo(fifo)
+    with pytest.raises(ImportRefused, match="not a regular file"):
+        import_file(fifo)      # opening a pipe with no writer would block forever
+    with pytest.raises(ImportRefused, match="no such file"):
+        import_file(tmp_path / "missing.sg")
