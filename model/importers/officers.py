@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from ..systems.stargrave.campaign import rules_for
 from ..systems.stargrave.derive import derive_officer
 from ..systems.stargrave.tables import KEYS, Tables
 from .names import Match, Names
@@ -63,85 +64,129 @@ def closest_picks(stats: dict, base: dict, bg: dict) -> tuple[list[str], dict]:
     return combo, {k: delta[k] - (1 if k in combo else 0) for k in delta}
 
 
+@dataclass
+class _Officer:
+    """What the steps of build_officer share."""
+    src: SourceOfficer
+    role: str
+    t: Tables
+    names: Names
+    rep: Report
+    plan: dict | None = None          # what the levels since founding give (None: no levels to explain)
+    bg_name: str | None = None
+    bg: dict | None = None
+    progress: Progress = field(default_factory=Progress)
+
+    @property
+    def fig(self) -> dict:
+        return self.t.figures[self.role]
+
+    @property
+    def label(self) -> str:
+        return self.fig["label"]
+
+    @property
+    def ptr(self) -> str:
+        return f"/{self.role}"
+
+    @property
+    def final(self) -> bool:
+        """Labernator stores final numbers (stats without worn armour, activations after every change)."""
+        return self.src.stats is not None and not self.src.stats_include_gear
+
+
 def build_officer(src: SourceOfficer | None, role: str, t: Tables, names: Names, rep: Report,
                   improvements_for_level=None) -> tuple[dict, Progress]:
     """The officer as founded (version 1 fields) and what it gained since, with report lines."""
-    fig = t.figures[role]
-    label = fig["label"]
-    ptr = f"/{role}"
-    progress = Progress()
     if src is None:
-        rep.add(DEFAULTED, label, f"no {label} in the source: an empty one is made for you to fill", ptr)
-        return {"name": label, "background": "", "choices": [], "powers": [], "items": []}, progress
-    out: dict = {"name": src.name or label}
+        label = t.figures[role]["label"]
+        rep.add(DEFAULTED, label, f"no {label} in the source: an empty one is made for you to fill", f"/{role}")
+        return {"name": label, "background": "", "choices": [], "powers": [], "items": []}, Progress()
+    o = _Officer(src, role, t, names, rep)
+    out = _identity(o)
+    o.progress.level = _level(o)
+    if improvements_for_level and o.progress.level > o.fig["level"]:
+        o.plan = improvements_for_level(role, o.fig["level"], o.progress.level)
+    out["choices"] = _picks(o)
+    out["powers"] = _powers(o)
+    out["items"] = _items(o)
+    _compare_profile(o, out)
+    return out, o.progress
+
+
+def _identity(o: _Officer) -> dict:
+    src, rep, ptr = o.src, o.rep, o.ptr
+    out: dict = {"name": src.name or o.label}
     if src.name:
         rep.add(AS_IS, src.where, f"name {src.name}", ptr + "/name")
     else:
-        rep.add(DEFAULTED, src.where, f"no name in the source: named \"{label}\"", ptr + "/name")
-    bg_name = map_name(names, "backgrounds", src.background, src.where, rep, ptr + "/background", "background") \
-        if src.background else None
-    if not src.background:
+        rep.add(DEFAULTED, src.where, f"no name in the source: named \"{o.label}\"", ptr + "/name")
+    if src.background:
+        o.bg_name = map_name(o.names, "backgrounds", src.background, src.where, rep, ptr + "/background", "background")
+    else:
         rep.add(DEFAULTED, src.where, "no background in the source: choose one in the builder", ptr + "/background")
-    out["background"] = bg_name or ""
-    bg = t.backgrounds.get(bg_name) if bg_name else None
+    out["background"] = o.bg_name or ""
+    o.bg = o.t.backgrounds.get(o.bg_name) if o.bg_name else None
+    return out
 
-    # -- the level the source reports, and how many later +1s and reductions that gives -------------
-    founding_level = fig["level"]
-    level = src.level if src.level is not None else founding_level
-    progress.level = level
-    if level < founding_level:
-        rep.add(DIFFERS, src.where, f"level {level} in the source; a {label} starts at {founding_level}, so "
-                                    f"{founding_level} is used")
-        level = founding_level
-    # what the levels gained since founding can explain (None when there are none, or no campaign to hold them)
-    plan = improvements_for_level(role, founding_level, level) if improvements_for_level and level > founding_level \
-        else None
-    if level > founding_level and plan is None:
-        rep.add(DIFFERS, src.where, f"level {level}: the upgrades of levels {founding_level + 1}-{level} cannot be "
-                                    f"replayed with this rules pack; the {label} is imported at level {founding_level}")
 
-    # -- picks ------------------------------------------------------------------------------------
-    choices: list[str] = []
-    if bg and src.picks is not None:
+def _level(o: _Officer) -> int:
+    founding = o.fig["level"]
+    level = o.src.level if o.src.level is not None else founding
+    if level < founding:
+        o.rep.add(DIFFERS, o.src.where, f"level {level} in the source; a {o.label} starts at {founding}, so "
+                                        f"{founding} is used")
+        level = founding
+    return level
+
+
+def _picks(o: _Officer) -> list[str]:
+    src, rep, t, bg, ptr = o.src, o.rep, o.t, o.bg, o.ptr + "/choices"
+    if not bg:
+        return []
+    if src.picks is not None:                       # BattleScribe names them
+        choices: list[str] = []
         for k in src.picks:
             if k in bg["choose_from"] and k not in choices:
                 choices.append(k)
             else:
-                rep.add(DIFFERS, src.where, f"the pick +1 {k.title()} is not one {bg['name']} offers; left out",
-                        ptr + "/choices")
-        rep.add(AS_IS, src.where, "picks " + (", ".join(f"+1 {t.label(k)}" for k in choices) or "none"),
-                ptr + "/choices")
-    elif bg and src.stats and not src.stats_include_gear:
-        base = fig["profile"]
-        fits = infer_picks(src.stats, base, bg, plan["improve_min"] if plan else 0, plan["improve_max"] if plan else 0)
-        choices, rest = fits[0] if fits else closest_picks(src.stats, base, bg)
-        picks_words = ", ".join(f"+1 {t.label(k)}" for k in choices) or "none"
-        if len(fits) > 1:
-            others = "; ".join(", ".join(f"+1 {t.label(k)}" for k in f) for f, _r in fits[1:])
-            rep.add(AMBIGUOUS, src.where, f"the stats fit more than one set of background picks: took {picks_words} "
-                                          f"(also possible: {others}); the profile is the same either way, "
-                                          f"change it in the builder if you remember otherwise", ptr + "/choices")
-        else:
-            rep.add(INFERRED, src.where, f"background picks {picks_words}, from the stats", ptr + "/choices")
-        for k, v in rest.items():
-            if v > 0 and plan:
-                progress.improvements.extend([k] * v)
-            elif v != 0:
-                rep.add(DIFFERS, src.where, f"{t.label(k)} {_signed(src.stats[k]) if t.char[k].get('bonus') else src.stats[k]} "
-                                            f"in the source; the rules give {_signed(src.stats[k] - v) if t.char[k].get('bonus') else src.stats[k] - v}",
-                        ptr + "/choices")
-        if src.stats["armour"] != base["armour"]:
-            rep.add(DIFFERS, src.where, f"Armour {src.stats['armour']} in the source; the rules give {base['armour']} "
-                                        f"before armour is worn", ptr)
-    elif bg:
-        rep.add(DEFAULTED, src.where, "no background picks in the source: choose them in the builder", ptr + "/choices")
-    out["choices"] = choices
+                rep.add(DIFFERS, src.where, f"the pick +1 {k.title()} is not one {bg['name']} offers; left out", ptr)
+        rep.add(AS_IS, src.where, "picks " + (", ".join(f"+1 {t.label(k)}" for k in choices) or "none"), ptr)
+        return choices
+    if not o.final:
+        rep.add(DEFAULTED, src.where, "no background picks in the source: choose them in the builder", ptr)
+        return []
+    base = o.fig["profile"]
+    plan = o.plan
+    fits = infer_picks(src.stats, base, bg, plan["improve_min"] if plan else 0, plan["improve_max"] if plan else 0)
+    choices, rest = fits[0] if fits else closest_picks(src.stats, base, bg)
+    words = ", ".join(f"+1 {t.label(k)}" for k in choices) or "none"
+    if len(fits) > 1:
+        others = "; ".join(", ".join(f"+1 {t.label(k)}" for k in f) for f, _r in fits[1:])
+        rep.add(AMBIGUOUS, src.where, f"the stats fit more than one set of background picks: took {words} "
+                                      f"(also possible: {others}); the profile is the same either way, "
+                                      f"change it in the builder if you remember otherwise", ptr)
+    else:
+        rep.add(INFERRED, src.where, f"background picks {words}, from the stats", ptr)
+    for k, v in rest.items():
+        if v > 0 and plan:
+            o.progress.improvements.extend([k] * v)
+        elif v != 0:
+            shown = (lambda n: _signed(n)) if t.char[k].get("bonus") else str
+            rep.add(DIFFERS, src.where, f"{t.label(k)} {shown(src.stats[k])} in the source; the rules give "
+                                        f"{shown(src.stats[k] - v)}", ptr)
+    if src.stats["armour"] != base["armour"]:
+        rep.add(DIFFERS, src.where, f"Armour {src.stats['armour']} in the source; the rules give {base['armour']} "
+                                    f"before armour is worn", o.ptr)
+    return choices
 
-    # -- powers -----------------------------------------------------------------------------------
+
+def _powers(o: _Officer) -> list[dict]:
+    src, rep, t = o.src, o.rep, o.t
     powers: list[dict] = []
     known: list[tuple[str, int | None, str]] = []
     for sp in src.powers:
-        name = map_name(names, "powers", sp.name, sp.where, rep, f"{ptr}/powers/{len(powers)}", "power")
+        name = map_name(o.names, "powers", sp.name, sp.where, rep, f"{o.ptr}/powers/{len(powers)}", "power")
         if not name:
             continue
         if name in [p["name"] for p in powers]:
@@ -149,94 +194,108 @@ def build_officer(src: SourceOfficer | None, role: str, t: Tables, names: Names,
             continue
         powers.append({"name": name})
         known.append((name, sp.activation, sp.where))
-    n_founding = fig["powers"]
+    n_founding = o.fig["powers"]
     founding, learned = known[:n_founding], known[n_founding:]
-    if learned and not plan:
-        for name, _a, where in learned:
-            rep.add(DIFFERS, where, f"a {label} founds with {n_founding} powers; {name} is past that and kept, "
-                                    f"but it was learned in a campaign Starwright cannot replay here")
-    elif learned:
+    if learned and o.plan:
         powers = powers[:n_founding]
-        progress.learned = [n for n, _a, _w in learned]
-    out["powers"] = powers
+        o.progress.learned = [n for n, _a, _w in learned]
+    else:
+        for name, _a, where in learned:
+            rep.add(DIFFERS, where, f"a {o.label} founds with {n_founding} powers; {name} is past that and kept, "
+                                    f"but no level since founding explains it")
+    steps = _below_rules(o, founding, learned)
+    _creation_reductions(o, founding, steps, powers)
+    for n, s in steps.items():
+        if s > 0 and o.plan:
+            o.progress.reductions[n] = s
+        elif s > 0:
+            rep.add(DIFFERS, o.label, f"{n} is {s} below what the rules give at level {o.fig['level']}; "
+                                      f"imported at the rules' value", o.ptr + "/powers")
+    return powers
 
-    # activations: what the rules give at founding, against what the source stores
-    final = src.stats is not None and not src.stats_include_gear   # Labernator: final activations
+
+def _below_rules(o: _Officer, founding: list, learned: list) -> dict[str, int]:
+    """How far each power's stored activation is below what the rules give before any reduction."""
+    t, rep = o.t, o.rep
+    levels = rules_for(t.pack).levels
     steps: dict[str, int] = {}
     for name, act, where in founding:
         p = t.powers[name]
-        expected = t.activation(p, role, t.is_basic(p, bg_name))
+        expected = t.activation(p, o.role, t.is_basic(p, o.bg_name))
         if act is None:
             continue
-        if final:
-            if act < expected:
-                steps[name] = expected - act
-            elif act > expected:
-                rep.add(DIFFERS, where, f"{name} activation {act} in the source; the rules give {expected}")
-        elif act != expected:
+        if o.final and act < expected:
+            steps[name] = expected - act
+        elif o.final and act > expected:
+            rep.add(DIFFERS, where, f"{name} activation {act} in the source; the rules give {expected}")
+        elif not o.final and act != expected:
             rep.add(DIFFERS, where, f"{name} activation {act} in the source; the rules give {expected} "
                                     f"before the Captain's reductions")
     for name, act, where in learned:
         p = t.powers[name]
-        expected = p["activation"] + (0 if t.is_basic(p, bg_name) else 2)
-        if act is not None and final and act < expected:
+        # SG-CAMP-14: a power learned at a level starts at its listed value, +2 when not basic (no officer surcharge)
+        basic = t.is_basic(p, o.bg_name)
+        expected = p["activation"] + levels["learn_basic_penalty" if basic else "learn_other_penalty"]
+        if act is not None and o.final and act < expected:
             steps[name] = expected - act
         elif act is not None and act > expected:
             rep.add(DIFFERS, where, f"{name} activation {act} in the source; learned later it starts at {expected}")
-    allowed = fig["creation_reductions"]
-    if final and allowed:
-        candidates = [n for n, _a, _w in founding if steps.get(n, 0) >= 1]
-        level_reductions = plan["reduce"] if plan else 0
-        if len(candidates) <= allowed and sum(steps.values()) <= allowed + level_reductions:
-            chosen = candidates
-        else:
-            if plan:   # the deepest cuts first, so the level reductions left spread over more powers
-                chosen = sorted(candidates, key=lambda n: -steps[n])[:allowed]
-            else:      # one below is what a creation reduction does; deeper cuts are differences
-                chosen = sorted(candidates, key=lambda n: steps[n] != 1)[:allowed]
-            if plan and len(candidates) > allowed:
-                rep.add(AMBIGUOUS, label, f"more than {allowed} powers are below their founding value: took "
-                                          f"{', '.join(chosen)} as the creation reductions and the rest as later "
-                                          f"level reductions; the activations are the same either way", ptr + "/powers")
-        for n in chosen:
-            steps[n] -= 1
-            next(p for p in powers if p["name"] == n)["reduced"] = True
-        if chosen:
-            rep.add(INFERRED, label, f"the creation reductions went to {' and '.join(chosen)} (one below the rules' value)",
-                    ptr + "/powers")
-        elif founding:
-            rep.add(INFERRED, label, "no power is below the rules' value: the creation reductions were not used",
-                    ptr + "/powers")
-    elif allowed and founding:
-        rep.add(DEFAULTED, label, f"a roster does not record the {label}'s {allowed} creation reductions: none "
-                                  f"marked, choose them in the builder", ptr + "/powers")
-    for n, s in steps.items():
-        if s <= 0:
-            continue
-        if plan:
-            progress.reductions[n] = s
-        else:
-            rep.add(DIFFERS, label, f"{n} is {s} below what the rules give at level {founding_level}; "
-                                    f"imported at the rules' value", ptr + "/powers")
+    return steps
 
-    # -- items ------------------------------------------------------------------------------------
+
+def _creation_reductions(o: _Officer, founding: list, steps: dict[str, int], powers: list[dict]) -> None:
+    """Which powers the Captain lowered at creation (SG-CAPT-06): Labernator's numbers tell, a roster does not."""
+    allowed, rep, label, ptr = o.fig["creation_reductions"], o.rep, o.label, o.ptr + "/powers"
+    if not allowed or not founding:
+        return
+    if not o.final:
+        rep.add(DEFAULTED, label, f"a roster does not record the {label}'s {allowed} creation reductions: none "
+                                  f"marked, choose them in the builder", ptr)
+        return
+    candidates = [n for n, _a, _w in founding if steps.get(n, 0) >= 1]
+    level_reductions = o.plan["reduce"] if o.plan else 0
+    if len(candidates) <= allowed and sum(steps.values()) <= allowed + level_reductions:
+        chosen = candidates
+    elif o.plan:   # the deepest cuts first, so the level reductions left spread over more powers
+        chosen = sorted(candidates, key=lambda n: -steps[n])[:allowed]
+        if len(candidates) > allowed:
+            rep.add(AMBIGUOUS, label, f"more than {allowed} powers are below their founding value: took "
+                                      f"{', '.join(chosen)} as the creation reductions and the rest as later "
+                                      f"level reductions; the activations are the same either way", ptr)
+    else:          # one below is what a creation reduction does; deeper cuts are differences
+        chosen = sorted(candidates, key=lambda n: steps[n] != 1)[:allowed]
+    for n in chosen:
+        steps[n] -= 1
+        next(p for p in powers if p["name"] == n)["reduced"] = True
+    if chosen:
+        rep.add(INFERRED, label, f"the creation reductions went to {' and '.join(chosen)} (one below the rules' value)",
+                ptr)
+    else:
+        rep.add(INFERRED, label, "no power is below the rules' value: the creation reductions were not used", ptr)
+
+
+def _items(o: _Officer) -> list[str]:
+    src, rep, t = o.src, o.rep, o.t
     items: list[str] = []
     for raw in src.items:
-        name = map_name(names, "items", raw, f"{src.where} › gear › {raw}", rep, f"{ptr}/items/{len(items)}", "item")
+        name = map_name(o.names, "items", raw, f"{src.where} › gear › {raw}", rep, f"{o.ptr}/items/{len(items)}", "item")
         if name:
             items.append(name)
     for it in [t.items[n] for n in list(items)]:
-        for inc in it.get("includes", []):
+        for inc in it.get("includes", []):   # Labernator lists what Assault Armour brings, at 0 slots
             if inc in items:
                 items.remove(inc)
-                rep.add(AS_IS, src.where, f"{inc} comes with {it['name']}: not listed separately", ptr + "/items")
-    out["items"] = items
+                rep.add(AS_IS, src.where, f"{inc} comes with {it['name']}: not listed separately", o.ptr + "/items")
+    return items
 
-    # -- compare the whole profile when the source stores one that includes gear (BattleScribe) ---
-    if src.stats and src.stats_include_gear and bg:
-        derived = derive_officer(out, role, t)
-        for k in KEYS:
-            if src.stats.get(k) != derived["profile"][k]:
-                rep.add(DIFFERS, src.where, f"{t.label(k)} {src.stats.get(k)} in the source; Starwright derives "
-                                            f"{derived['profile'][k]}", ptr)
-    return out, progress
+
+def _compare_profile(o: _Officer, officer: dict) -> None:
+    """A source profile that includes worn armour (BattleScribe) against what Starwright derives."""
+    src = o.src
+    if not (src.stats and src.stats_include_gear and o.bg):
+        return
+    derived = derive_officer(officer, o.role, o.t)
+    for k in KEYS:
+        if src.stats.get(k) != derived["profile"][k]:
+            o.rep.add(DIFFERS, src.where, f"{o.t.label(k)} {src.stats.get(k)} in the source; Starwright derives "
+                                          f"{derived['profile'][k]}", o.ptr)
