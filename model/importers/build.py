@@ -78,15 +78,11 @@ FILE_VERSION = 2   # the importer writes crew files as DESIGN.md's version 2; la
 
 
 def build(src: SourceCrew, pack, file_name: str = "") -> tuple[dict, Report]:
+    """The crew (file version 2) and the report; nothing is written."""
     t = tables(pack)
-    pack_data = t.pack
-    names = Names(pack_data)
+    names = Names(t.pack)
     rep = Report(src.shape, file_name)
     notes: list[str] = []
-
-    def improvements_for_level(role, start, end):
-        return levels.plan(pack_data, start, end)
-
     doc: dict = {"format": "starwright/stargrave-crew", "version": FILE_VERSION, "name": src.name or "Imported Crew"}
     if src.name:
         rep.add(AS_IS, "Crew", f"name {src.name}", "/name")
@@ -95,10 +91,29 @@ def build(src: SourceCrew, pack, file_name: str = "") -> tuple[dict, Report]:
     progress = {}
     for role, so in (("captain", src.captain), ("first_mate", src.first_mate)):
         doc[role], progress[role] = build_officer(so, role, t, names, rep,
-                                                  improvements_for_level)
+                                                  lambda _role, start, end: levels.plan(t.pack, start, end))
     for where, what in src.no_place:
         rep.add(NO_PLACE, where, what)
         notes.append(f"{where}: {what}")
+    _officers_in_notes(src, names, rep, notes)
+    doc["soldiers"], kept = _soldiers(src, t, names, rep, notes)
+    left = derive(doc, t)["credits_left"]
+    if src.format == "battlescribe":
+        _roster_credits(src, t, left, rep)
+    keep_in_notes(src, rep, notes)
+    for i, s in enumerate(doc["soldiers"]):
+        doc["soldiers"][i] = {"id": f"s{i + 1}", **s}   # version 2: soldiers have ids (DESIGN.md)
+    games = campaign_games(src, doc, kept, progress, t, rep)
+    if src.format == "labernator" and not games and src.credits is not None and src.credits != left:
+        rep.add(DIFFERS, "Credits", f"{src.credits} Cr in the source; Starwright derives {left} Cr "
+                                    f"({t.crew['starting_credits']} less the soldiers' costs)", "/soldiers")
+    doc["notes"] = "\n".join([f"Imported from {file_name or 'a file'} ({src.shape})."] + src.notes + notes)
+    doc["campaign"] = {"games": games}
+    return doc, rep
+
+
+def _officers_in_notes(src: SourceCrew, names: Names, rep: Report, notes: list[str]) -> None:
+    """What the officers had that Starwright cannot hold: unknown powers and items, the officer's own state."""
     for so in (src.captain, src.first_mate):
         if so is None:
             continue
@@ -110,34 +125,21 @@ def build(src: SourceCrew, pack, file_name: str = "") -> tuple[dict, Report]:
                                         f"rules, so no effect is derived; kept in the notes")
             notes.append(f"{so.where} {state} (as the source recorded it).")
         for sp in so.powers:
-            m = names.match("powers", sp.name)
-            if not m.name:
-                notes.append(f"{so.where} had the power {sp.name} (activation {sp.activation}), which Starwright does not have.")
+            if not names.match("powers", sp.name).name:
+                notes.append(f"{so.where} had the power {sp.name} (activation {sp.activation}), which Starwright "
+                             f"does not have.")
         for it in so.items:
             m = names.match("items", it)
             if not m.name and m.how != "placeholder":
                 notes.append(f"{so.where} carried {it}, which Starwright does not know.")
-    doc["soldiers"], kept = _soldiers(src, t, names, rep, notes)
-    derived = derive(doc, t)
 
-    # credits as founded
-    left = derived["credits_left"]
-    if src.format == "battlescribe":
-        base = src.cost_limit if src.cost_limit is not None else t.crew["starting_credits"]
-        theirs = base - (src.roster_cost or 0)
-        rep.add(DEFAULTED, "Credits", f"a roster does not store credits left: {src.credits_note} gives {theirs} Cr",
-                "/soldiers")
-        if theirs != left:
-            rep.add(DIFFERS, "Credits", f"{theirs} Cr left by the roster's costs; Starwright derives {left} Cr "
-                                        f"({t.crew['starting_credits']} less the soldiers' costs)", "/soldiers")
-    keep_in_notes(src, rep, notes)
-    for i, s in enumerate(doc["soldiers"]):
-        doc["soldiers"][i] = {"id": f"s{i + 1}", **s}   # version 2: soldiers have ids (DESIGN.md)
-    games = campaign_games(src, doc, kept, progress, t, rep)
-    if src.format == "labernator" and not games and src.credits is not None and src.credits != left:
-        rep.add(DIFFERS, "Credits", f"{src.credits} Cr in the source; Starwright derives {left} Cr "
+
+def _roster_credits(src: SourceCrew, t, left: int, rep: Report) -> None:
+    """A roster stores costs, not credits left: the limit (or the starting credits) less the Cr total."""
+    base = src.cost_limit if src.cost_limit is not None else t.crew["starting_credits"]
+    theirs = base - (src.roster_cost or 0)
+    rep.add(DEFAULTED, "Credits", f"a roster does not store credits left: {src.credits_note} gives {theirs} Cr",
+            "/soldiers")
+    if theirs != left:
+        rep.add(DIFFERS, "Credits", f"{theirs} Cr left by the roster's costs; Starwright derives {left} Cr "
                                     f"({t.crew['starting_credits']} less the soldiers' costs)", "/soldiers")
-    header = f"Imported from {file_name or 'a file'} ({src.shape})."
-    doc["notes"] = "\n".join([header] + src.notes + notes)
-    doc["campaign"] = {"games": games}
-    return doc, rep
