@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from .issues import WARNING, Issue, has_errors, sort_issues
 from .kinds import Kind
 from .rules_pack import Pack, find_pack
-from .validation import schema_issues
+from .validation import document_issues
 
 
 @dataclass
@@ -40,7 +40,7 @@ def pack_for(data: dict, kind: Kind, extra: list[Pack] | None = None) -> tuple[P
 def evaluate(data: dict, kind: Kind, extra_packs: list[Pack] | None = None, origin=None) -> Result:
     """`origin` is the document's file path (None when unsaved): systems that link other files
     (LINKS_FILES, e.g. a Starchasers ship's crew) find them relative to it."""
-    issues = schema_issues(kind.schema, data)
+    issues = document_issues(kind.schema, data, kind.records)
     kept = [i for i in issues if kind.is_kept(i.pointer)]
     if len(kept) < len(issues):
         # Structure is broken: rules would be guessing. Report where the structure is wrong.

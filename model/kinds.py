@@ -24,6 +24,8 @@ class Kind:
     # Schema errors at or below these pointers are kept and reported, never refused on load: a wrong record
     # of a game played is still the player's record (DESIGN.md, crew file version 2).
     kept: tuple[str, ...] = ()
+    # A list of records checked one by one and remembered by content (validation.document_issues).
+    records: str = ""
 
     def is_kept(self, pointer: str) -> bool:
         return any(pointer == p or pointer.startswith(p + "/") for p in self.kept)
@@ -39,7 +41,7 @@ class Kind:
 
 KINDS: dict[str, Kind] = {k.kind: k for k in [
     Kind("stargrave-crew", "Stargrave crew", 2, "stargrave-crew.v2.json", "stargrave", "model.systems.stargrave",
-         kept=("/campaign",)),
+         kept=("/campaign",), records="/campaign/games"),
     Kind("starfrontiers-character", "Star Frontiers character", 1, "starfrontiers-character.v1.json", "starfrontiers", "model.systems.starfrontiers"),
     Kind("starchasers-ship", "Starchasers starship", 1, "starchasers-ship.v1.json", "starchasers", "model.systems.starchasers.ship"),
     Kind("starchasers-character", "Starchasers character", 1, "starchasers-character.v1.json", "starchasers", "model.systems.starchasers.character"),

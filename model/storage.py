@@ -12,7 +12,7 @@ from typing import Any
 
 from .kinds import KINDS, PLANNED, FORMAT_PREFIX, Kind, by_format
 from .migrations import MigrationError, migrate
-from .validation import schema_issues
+from .validation import document_issues
 
 MAX_BYTES = 5 * 1024 * 1024  # a crew file is a few KB; anything this large is not a Starwright document
 
@@ -140,7 +140,7 @@ def from_data(data: Any, path: str | os.PathLike | None = None) -> Loaded:
         except MigrationError as e:
             raise DocumentError(path, str(e), "/version") from None
         migrated_from = version
-    issues = [i for i in schema_issues(kind.schema, data) if not kind.is_kept(i.pointer)]
+    issues = [i for i in document_issues(kind.schema, data, kind.records) if not kind.is_kept(i.pointer)]
     if issues:
         first = issues[0]
         more = f" (and {len(issues) - 1} more problem{'s' if len(issues) > 2 else ''})" if len(issues) > 1 else ""

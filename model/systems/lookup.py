@@ -12,6 +12,12 @@ def fold(name: Any) -> str:
     """A name as players may type it: case, hyphens, underscores and spacing do not matter."""
     if not isinstance(name, str):
         return ""
+    return _fold(name)
+
+
+@lru_cache(maxsize=8192)
+def _fold(name: str) -> str:
+    # remembered: a campaign replay looks the same few names up on every game
     return " ".join(name.casefold().replace("-", " ").replace("_", " ").split())
 
 

@@ -11,25 +11,34 @@ from ..tables import ROLES, Tables
 from .state import CampaignState
 
 
+def _costly(t: Tables, key: tuple, names) -> list[tuple[str, int]]:
+    """(item, upkeep) of the items that owe upkeep among `names`, remembered per Tables by `key`."""
+    memo = t.__dict__.setdefault("_upkeep_memo", {})
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = [(n, t.items[n]["upkeep"]) for n in names() if t.items.get(n, {}).get("upkeep")]
+    return found
+
+
+def _officer_items(t: Tables, items: list) -> list[str]:
+    names = [n for n in (t.canonical_item(x) for x in items) if n]
+    return names + [n for item in names for n in t.items[item].get("includes", []) if n in t.items]
+
+
 def upkeep_due(state: CampaignState, t: Tables) -> list[dict]:
     """Every upkeep the crew owes before its next game, in paying order:
     {"who" (role or soldier id), "label", "pointer", "item", "cost", "officer"}."""
     out = []
     for role in ROLES:
         o = state.officers[role]
-        names = [n for n in (t.canonical_item(x) for x in o["items"]) if n]
-        names += [n for item in names for n in t.items[item].get("includes", []) if n in t.items]
-        for name in names:
-            cost = t.items[name].get("upkeep", 0)
-            if cost:
-                out.append({"who": role, "label": f"the {t.figures[role]['label']}", "pointer": o["items_at"],
-                            "item": name, "cost": cost, "officer": True})
+        for name, cost in _costly(t, ("officer", *o["items"]), lambda: _officer_items(t, o["items"])):
+            out.append({"who": role, "label": f"the {t.figures[role]['label']}", "pointer": o["items_at"],
+                        "item": name, "cost": cost, "officer": True})
     for s in state.soldiers:
         stype = t.soldiers.get(s["type"])
         if not stype:
             continue
-        for name in soldier_gear(s, stype, t):
-            cost = t.items.get(name, {}).get("upkeep", 0)
+        for name, cost in _costly(t, ("soldier", stype["name"], s["shotgun"]), lambda: soldier_gear(s, stype, t)):
             if cost:
                 who = f"{s['name']} ({stype['name']})" if s["name"] else f"the {stype['name']}"
                 out.append({"who": s["id"], "label": who, "pointer": s["at"], "item": name, "cost": cost,
