@@ -396,3 +396,15 @@ def test_folders_devices_and_pipes_are_refused_without_reading(tmp_path):
         import_file(fifo)      # opening a pipe with no writer would block forever
     with pytest.raises(ImportRefused, match="no such file"):
         import_file(tmp_path / "missing.sg")
+
+
+def test_roster_supplement_background_chosen_as_an_upgrade_has_no_place():
+    tree = roster_tree()
+    fm = tree["roster"]["forces"][0]["selections"][1]
+    fm["selections"].insert(0, {"id": "hunt-0000-0000-0001", "name": "First Mate Hunter",
+                                "entryId": "3c45-0df7-b87f-09d0", "number": "1", "type": "upgrade"})
+    r = _import(to_xml(tree), "hunter.ros")
+    assert r.data["first_mate"]["background"] == ""
+    assert any('"Hunter" comes from Quarantine 37' in line for line in _lines(r.report, "no_place"))
+    errors = _legal(r.data)
+    assert [e.rule for e in errors] == ["SG-BG-01"]     # the crew shows the missing background as any other
