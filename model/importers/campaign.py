@@ -32,6 +32,9 @@ CARRIED_OVER = "Credits carried over"
 def keep_in_notes(src: SourceCrew, rep, notes: list[str]) -> None:
     """Credit records, cargo and ship upgrades, word for word in the notes (nothing is lost)."""
     camp = src.campaign
+    if any(camp.experience_records):
+        notes.append("XP records (running totals, one per game in the source): "
+                     + ", ".join(str(x) for x in camp.experience_records))
     for rec in camp.credit_records:
         sign = "+" if rec["income"] else "-"
         notes.append(f"Credit record: {sign}{rec['credits']} Cr {rec['record']}".rstrip())

@@ -348,6 +348,7 @@ def test_SG_CAMP_10_labernator_campaign_replays_to_the_source_state():
     campaign = " | ".join(_lines(r.report, "campaign"))
     assert "135 Cr as in the source: 100 Cr carried over" in campaign and "Cryo Pistol: to the stash as a find" in campaign
     assert "Trade Goods 75 ¥" in campaign   # no place in the stash: kept in the notes
+    assert "XP records (running totals, one per game in the source): 0, 290, 640" in r.data["notes"]
 
 
 def test_SG_CAMP_14_a_power_learned_at_a_level_comes_back_at_its_listed_value_plus_two():
