@@ -13,7 +13,11 @@ from . import ImportRefused, import_file
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("import", help="import a crew from Labernator or BattleScribe / New Recruit")
+    p = sub.add_parser("import", help="import a crew from Labernator or BattleScribe / New Recruit",
+                       description="Import a crew, write it as a Starwright crew file and print what came across "
+                                   "(as is, renamed, worked out, defaulted, left out, numbers that differ). Exit 0: "
+                                   "imported (the crew's own rule issues are printed too); 2: the file was refused "
+                                   "or OUT could not be written. The format is found from the content.")
     p.add_argument("file", metavar="FILE", help="a Labernator .sg/.json, a BattleScribe .ros/.rosz or a New Recruit .json")
     p.add_argument("-o", "--output", required=True, metavar="OUT.starwright")
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")
