@@ -7,6 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from model import edits
+from model import pointer as jp
 from model.rules_pack import builtin_pack
 from model.storage import dumps, from_data, load, save
 from model.systems.stargrave import campaign
@@ -528,3 +529,80 @@ def test_SG_CAMP_01_every_prefix_replays_and_removing_the_last_game_gives_back_t
         result = run(prefix)                         # never raises, through the whole evaluation
         assert result.derived["campaign"]["games"] == k
         assert campaign.replay(prefix, PACK).final == full.states[k]
+
+
+# ---- the schema ---------------------------------------------------------------------------------
+
+def test_SG_CAMP_01_version_2_reuses_version_1s_definitions_so_their_bounds_hold():
+    from model.validation import is_valid, validator
+    schema = validator("stargrave-crew.v2.json").schema
+    assert schema["properties"]["captain"] == {"$ref": "stargrave-crew.v1.json#/$defs/officer"}
+    long_name = crew()
+    long_name["soldiers"][0]["name"] = "x" * 501        # v1 bounds a name at 500 characters
+    assert not is_valid("stargrave-crew.v2.json", long_name)
+    assert is_valid("stargrave-crew.v2.json", crew(game()))
+
+
+def test_SG_CAMP_01_a_wrongly_typed_field_in_a_game_is_reported_at_its_pointer_and_kept(tmp_path):
+    data = crew(game(out_of_action=["s1"], survival=[{"who": "s1", "roll": "six"}], xp={"loot": 2.5}))
+    loaded = from_data(copy.deepcopy(data), "c")                       # opens
+    result = run(loaded.data)
+    where = {i.pointer for i in result.issues if i.is_error}
+    assert {"/campaign/games/0/survival/0/roll", "/campaign/games/0/xp/loot"} <= where
+    assert result.derived["campaign"]["game_xp"] == [60]
+
+
+def test_SG_CAMP_01_checking_again_after_an_edit_revalidates_the_changed_game():
+    data = crew(game(xp={"loot": 1}), game(xp={"loot": 2}))
+    assert not [i for i in run(data).issues if i.rule == "SCHEMA"]
+    data["campaign"]["games"][1]["xp"]["loot"] = "two"
+    assert {i.pointer for i in run(data).issues if i.rule == "SCHEMA"} == {"/campaign/games/1/xp/loot"}
+    data["campaign"]["games"][1]["xp"]["loot"] = 2
+    assert not [i for i in run(data).issues if i.rule == "SCHEMA"]
+
+
+LEAF = st.one_of(st.none(), st.booleans(), st.integers(-30, 400), st.text(max_size=8),
+                 st.sampled_from(["s1", "captain", "reduce", "learn", "Healing", "will", "digital", "secret", "keep",
+                                  "xp", "Shield", "Recruit"]))
+ANY = st.recursive(LEAF, lambda kids: st.one_of(st.lists(kids, max_size=3),
+                                                st.dictionaries(st.sampled_from(["who", "roll", "table", "name", "id", "type", "x"]),
+                                                                kids, max_size=3)), max_leaves=6)
+
+
+def _pointers(data, ptr=""):
+    yield ptr
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else []
+    for k, v in items:
+        yield from _pointers(v, jp.child(ptr, k))
+
+
+@st.composite
+def mutated_campaigns(draw):
+    data = copy.deepcopy(draw(st.sampled_from([CAMPAIGN, json.loads((EXAMPLES / "broken-campaign.starwright").read_text())])))
+    for _ in range(draw(st.integers(1, 4))):
+        pointers = [p for p in _pointers(data) if p.startswith("/campaign/")]
+        if not pointers:
+            break
+        ptr = draw(st.sampled_from(pointers))
+        container, key = jp.container_and_key(data, ptr)
+        action = draw(st.sampled_from(["replace", "delete", "dup"]))
+        if action == "replace":
+            container[key] = draw(ANY)
+        elif action == "delete":
+            del container[key]
+        elif isinstance(container, list):
+            container.append(copy.deepcopy(container[key]))
+    return data
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated_campaigns())
+def test_SG_CAMP_01_any_wrong_campaign_record_opens_and_is_reported_never_raises(data):
+    from model.sheets import SheetOptions, export_pdf
+    loaded = from_data(copy.deepcopy(data), "c")          # a campaign record is never refused on load
+    result = run(loaded.data)
+    assert all(i.message and i.severity in ("error", "warning", "info") for i in result.issues)
+    assert result.derived["campaign"]["games"] == len(loaded.data["campaign"]["games"]) \
+        if isinstance(loaded.data.get("campaign"), dict) and isinstance(loaded.data["campaign"].get("games"), list) else True
+    if len(result.derived["campaign"]["history"]) % 7 == 1:    # now and then, print it too
+        export_pdf(loaded.data, result, SheetOptions(paper="a4", invariant=True))

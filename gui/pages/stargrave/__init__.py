@@ -12,7 +12,8 @@ from .soldiers import SoldiersPage
 _PARTS = {"captain": "Captain", "first_mate": "First Mate", "soldiers": "Soldiers", "name": "Crew name",
           "notes": "Notes", "powers": "Powers", "items": "Equipment", "choices": "+1 choices",
           "background": "Background", "species": "Species", "reduced": "lowered by 1", "robot": "Robot",
-          "shotgun": "Shotgun", "item": "Item slot", "type": "Type", "rules": "Rules pack"}
+          "shotgun": "Shotgun", "item": "Item slot", "type": "Type", "rules": "Rules pack", "campaign": "Campaign",
+          "games": "Games", "out_of_action": "Out of action", "xp": "XP", "after": "After the game"}
 
 
 def build(session, binder):
@@ -34,7 +35,7 @@ def describe(pointer: str, data: dict) -> str:
         if tok.isdigit():
             item = jp.get(data, jp.join(*tokens[: i + 1]))
             if isinstance(item, dict):
-                label = item.get("name") or item.get("type") or f"#{int(tok) + 1}"
+                label = item.get("name") or item.get("type") or item.get("title") or f"#{int(tok) + 1}"
                 if tokens[i - 1] == "soldiers":
                     label = f"#{int(tok) + 1} {item.get('name') or item.get('type', '')}".strip()
             elif isinstance(item, str):

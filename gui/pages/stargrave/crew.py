@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QFormLayout, QGridLayout, QHBo
 from model.systems.stargrave.tables import tables
 from model.systems.stargrave.derive import format_profile_value, format_value
 from model.systems.stargrave.tables import KEYS
+from model.systems.stargrave import founded_derived
 
 from ...icons import icon, severity_icon
 from ...widgets.common import Card, Meter, heading, hint
@@ -129,7 +130,7 @@ class CrewPage(Page):
         self._refresh_issues()
 
     def _refresh_numbers(self) -> None:
-        d = self.session.result.derived
+        d = founded_derived(self.session.result.derived)
         crew = self.t.crew
         if not d:
             return
@@ -149,7 +150,7 @@ class CrewPage(Page):
                          "error" if members > cap else None)
 
     def _refresh_roster(self) -> None:
-        data, d = self.session.data, self.session.result.derived
+        data, d = self.session.data, founded_derived(self.session.result.derived)
         if not d:
             return
         rows = []

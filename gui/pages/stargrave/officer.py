@@ -11,6 +11,7 @@ from model import edits
 from model import pointer as jp
 from model.systems.stargrave.derive import (carried_status, format_profile_value, item_options, power_options)
 from model.systems.stargrave.tables import KEYS, tables
+from model.systems.stargrave import founded_derived
 
 from ...widgets.common import Card, Meter, StatCell, badge, fill_cell, heading, hint, with_badge
 from ..base import Page
@@ -268,7 +269,7 @@ class OfficerPage(Page):
 
     @property
     def derived(self) -> dict:
-        return self.session.result.derived.get(self.role, {})
+        return founded_derived(self.session.result.derived).get(self.role, {})
 
     def _select_row(self, table: QTableWidget, pointer: str, prefix: str) -> None:
         rest = pointer[len(prefix) + 1:].split("/")[0] if pointer.startswith(prefix + "/") else ""

@@ -10,6 +10,7 @@ from model import edits
 from model.systems.stargrave.derive import format_value
 from model.systems.stargrave.quickstart import new_soldier, next_soldier_id
 from model.systems.stargrave.tables import KEYS, tables
+from model.systems.stargrave import founded_derived
 
 from ...icons import icon, severity_icon
 from ...widgets.common import Card, Meter, badge, heading, hint, with_badge
@@ -177,7 +178,7 @@ class SoldiersPage(Page):
 
     def _why_not(self, s: dict) -> str:
         """In words, the limit hiring this type would break ('' when it can be hired)."""
-        d, crew = self.session.result.derived, self.t.crew
+        d, crew = founded_derived(self.session.result.derived), self.t.crew
         if not d:
             return ""
         n = len(self.session.data.get("soldiers", []))
@@ -258,7 +259,7 @@ class SoldiersPage(Page):
 
     def _refresh_rows(self) -> None:
         data = self.session.data.get("soldiers", [])
-        derived = self.session.result.derived.get("soldiers", [])
+        derived = founded_derived(self.session.result.derived).get("soldiers", [])
         t = self.t
         if self.roster.rowCount() != len(data) or len(derived) != len(data):
             return
@@ -321,8 +322,8 @@ class SoldiersPage(Page):
             if it is None:
                 continue
             issue = worst.get(r)
-            sd = (self.session.result.derived.get("soldiers") or [{}] * (r + 1))[r] if r < len(
-                self.session.result.derived.get("soldiers", [])) else {}
+            sd = (founded_derived(self.session.result.derived).get("soldiers") or [{}] * (r + 1))[r] if r < len(
+                founded_derived(self.session.result.derived).get("soldiers", [])) else {}
             if issue is not None:
                 it.setIcon(severity_icon(issue.severity))
                 it.setToolTip(issue.message)
@@ -331,7 +332,7 @@ class SoldiersPage(Page):
                 it.setToolTip("")
 
     def _refresh_numbers(self) -> None:
-        d, crew = self.session.result.derived, self.t.crew
+        d, crew = founded_derived(self.session.result.derived), self.t.crew
         if not d:
             return
         spent, start, left = d["credits_spent"], d["credits_start"], d["credits_left"]

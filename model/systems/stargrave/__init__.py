@@ -8,7 +8,7 @@ from . import check as _check
 from .campaign.check import campaign_check
 from .tables import KEYS, ROLES, Tables, tables
 
-__all__ = ["new", "derive", "check", "pack_problems", "tables", "Tables", "KEYS", "ROLES"]
+__all__ = ["new", "derive", "check", "founded_derived", "pack_problems", "tables", "Tables", "KEYS", "ROLES"]
 
 
 def new(pack) -> dict:
@@ -38,8 +38,16 @@ def derive(data: dict, pack) -> dict:
     out["credits_spent"] = result.founded["credits_spent"]   # hires at founding (SG-CREW-04)
     out["credits_left"] = result.final.credits               # credits now (SG-CREW-07)
     out["campaign"] = campaign.campaign_summary(result)
+    if result.history:
+        out["founded"] = result.founded   # the crew as founded, for the pages that edit it
     out.campaign = result
     return out
+
+
+def founded_derived(derived: dict) -> dict:
+    """The derived values of the crew AS FOUNDED (what the creation pages edit); the same as `derived`
+    for a crew with no games."""
+    return derived.get("founded") or derived
 
 
 def check(data: dict, derived: dict, pack) -> list[Issue]:

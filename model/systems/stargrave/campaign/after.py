@@ -40,7 +40,8 @@ def _hire(game, ptr, step) -> None:
     if not isinstance(rec, dict):
         return
     sid = rec.get("id")
-    stype = t.soldiers.get(rec.get("type"))
+    kind = rec.get("type") if isinstance(rec.get("type"), str) else None
+    stype = t.soldiers.get(kind)
     if not isinstance(sid, str) or not sid:
         game.issue(ptr + "/hire/id", "SG-CAMP-01", f"Give the new soldier an id no one in the crew has used, "
                    f"e.g. {_free_id(s)}.")
@@ -63,7 +64,7 @@ def _hire(game, ptr, step) -> None:
     if sid:
         s.used_ids.append(sid)
     s.soldiers.append({"id": sid, "name": rec.get("name", "") if isinstance(rec.get("name"), str) else "",
-                       "type": rec.get("type"), "robot": bool(rec.get("robot")), "shotgun": bool(rec.get("shotgun")),
+                       "type": kind, "robot": bool(rec.get("robot")), "shotgun": bool(rec.get("shotgun")),
                        "find": None, "injured": False, "at": ptr + "/hire"})
     game.entry["after"].append(f"hired {rec.get('name') or (stype or {}).get('name', 'a soldier')} ({cost} Cr)")
     game.hired_at = ptr + "/hire"

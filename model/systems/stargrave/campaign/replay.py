@@ -50,6 +50,11 @@ def replay(data: dict, pack, keep_states: bool = False) -> Campaign:
     return result
 
 
+def _text(game, key: str) -> str:
+    value = game.get(key) if isinstance(game, dict) else None
+    return value if isinstance(value, str) else ""
+
+
 def title_of(game, g: int) -> str:
     title = game.get("title") if isinstance(game, dict) else None
     return f"game {g + 1} ({title})" if isinstance(title, str) and title.strip() else f"game {g + 1}"
@@ -65,8 +70,7 @@ class _Game:
         self.background = crew["backgrounds"]
         self.ptr = f"/campaign/games/{g}"
         self.name = title_of(game, g)
-        self.entry = {"index": g, "title": game.get("title", "") if isinstance(game, dict) else "",
-                      "date": game.get("date", "") if isinstance(game, dict) else "",
+        self.entry = {"index": g, "title": _text(game, "title"), "date": _text(game, "date"),
                       "upkeep": 0, "out_of_action": [], "survival": [], "xp": None, "game_xp": 0, "info_xp": 0,
                       "levels": [], "loot": [], "after": [], "credits_in": 0, "credits_out": 0}
 
@@ -238,7 +242,7 @@ class _Game:
             officer["level"] += 1
             level = officer["level"]
             offered = self.rules.upgrade_for_level(level)
-            upgrade = rec.get("upgrade")
+            upgrade = rec.get("upgrade") if isinstance(rec.get("upgrade"), str) else None
             done = ""
             if upgrade not in offered:      # SG-CAMP-13 / SG-CAMP-18
                 want = " or ".join(f'"{UPGRADE_WORDS[u]}"' for u in offered)
@@ -345,7 +349,7 @@ class _Game:
             ptr = f"{self.ptr}/loot/{i}"
             if not isinstance(rec, dict):
                 continue
-            table = rec.get("table")
+            table = rec.get("table") if isinstance(rec.get("table"), str) else None
             unclaimed = as_int(rec.get("unclaimed_roll"))
             if unclaimed is not None:     # SG-LOOT-12: an unclaimed marker is kept on 15+
                 keep_from = self.rules.loot["unclaimed_kept_from"]
