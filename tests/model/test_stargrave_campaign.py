@@ -7,12 +7,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from model import edits
-from model import pointer as jp
 from model.rules_pack import builtin_pack
 from model.storage import dumps, from_data, load, save
 from model.systems.stargrave import campaign
 from model.systems.stargrave.campaign import dice
 from tests.conftest import EXAMPLES
+from tests.model.mutations import mutate
 from tests.model.campaign_helpers import CAMPAIGN, FOUNDED, at, crew, game, issues, run
 
 PACK = builtin_pack("stargrave")
@@ -224,12 +224,17 @@ def test_SG_CAMP_12_the_first_mate_stays_5_to_20_levels_below_the_captain_after_
     assert not [i for i in issues(close) if i.is_error and i.rule != "SG-CAMP-12"]
 
 
-def test_SG_CAMP_14_a_first_mate_learns_a_non_basic_power_at_plus_2_not_plus_4():
+def first_mate_learns(power):
+    """Levels 1-3 for the First Mate, then 4 (reduce) and 5 (learn `power`) in a second game."""
     levels = [lv("first_mate", "reduce", power="Target Lock"), lv("first_mate", "improve", characteristic="will"),
               lv("first_mate", "reduce", power="Reflex Move")]
-    data = crew(game(xp=FULL, levels=levels),
+    return crew(game(xp=FULL, levels=levels),
                 game(xp=FULL, levels=[lv("first_mate", "reduce", power="Energy Shield"),
-                                      lv("first_mate", "learn", power="Fortune")]))
+                                      lv("first_mate", "learn", power=power)]))
+
+
+def test_SG_CAMP_14_a_first_mate_learns_a_non_basic_power_at_plus_2_not_plus_4():
+    data = first_mate_learns("Fortune")
     assert not [i for i in issues(data) if i.is_error]
     fm = run(data).derived["first_mate"]
     fortune = next(p for p in fm["powers"] if p["name"] == "Fortune")
@@ -239,11 +244,7 @@ def test_SG_CAMP_14_a_first_mate_learns_a_non_basic_power_at_plus_2_not_plus_4()
 
 
 def test_SG_CAMP_14_a_basic_power_is_learned_at_its_listed_value_and_unknown_or_known_powers_are_issues():
-    levels = [lv("first_mate", "reduce", power="Target Lock"), lv("first_mate", "improve", characteristic="will"),
-              lv("first_mate", "reduce", power="Reflex Move")]
-    data = crew(game(xp=FULL, levels=levels),
-                game(xp=FULL, levels=[lv("first_mate", "reduce", power="Energy Shield"),
-                                      lv("first_mate", "learn", power="Camouflage")]))
+    data = first_mate_learns("Camouflage")
     fm = run(data).derived["first_mate"]
     camo = next(p for p in fm["powers"] if p["name"] == "Camouflage")
     assert camo["activation"] == camo["base_activation"] and camo["basic"]
@@ -267,14 +268,13 @@ def test_SG_CAMP_15_improve_adds_one_to_the_real_value():
 @pytest.mark.parametrize("key,most", [("move", 7), ("fight", 6), ("shoot", 6), ("will", 8), ("health", 25)])
 def test_SG_PROF_03_no_characteristic_is_improved_past_its_maximum(key, most):
     pack = copy.deepcopy(PACK.data)
-    captain = FOUNDED["captain"]
     real = campaign.replay(crew(), pack).founded["captain"]["base_profile"][key]
     pack["figures"]["captain"]["profile"][key] += most - real     # the Captain starts at the maximum
     data = crew(game(xp=FULL, levels=[lv("captain", "reduce", power="Healing"),
                                       lv("captain", "improve", characteristic=key)]))
     found = campaign.replay(data, pack).issues
     assert [(i.rule, i.pointer) for i in found] == [("SG-PROF-03", "/campaign/games/0/levels/1/characteristic")]
-    assert captain  # the founded record is untouched
+    assert "its maximum" in found[0].message
 
 
 def test_SG_CAMP_16_no_activation_goes_below_4():
@@ -569,30 +569,10 @@ ANY = st.recursive(LEAF, lambda kids: st.one_of(st.lists(kids, max_size=3),
                                                                 kids, max_size=3)), max_leaves=6)
 
 
-def _pointers(data, ptr=""):
-    yield ptr
-    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else []
-    for k, v in items:
-        yield from _pointers(v, jp.child(ptr, k))
-
-
 @st.composite
 def mutated_campaigns(draw):
-    data = copy.deepcopy(draw(st.sampled_from([CAMPAIGN, json.loads((EXAMPLES / "broken-campaign.starwright").read_text())])))
-    for _ in range(draw(st.integers(1, 4))):
-        pointers = [p for p in _pointers(data) if p.startswith("/campaign/")]
-        if not pointers:
-            break
-        ptr = draw(st.sampled_from(pointers))
-        container, key = jp.container_and_key(data, ptr)
-        action = draw(st.sampled_from(["replace", "delete", "dup"]))
-        if action == "replace":
-            container[key] = draw(ANY)
-        elif action == "delete":
-            del container[key]
-        elif isinstance(container, list):
-            container.append(copy.deepcopy(container[key]))
-    return data
+    base = draw(st.sampled_from([CAMPAIGN, json.loads((EXAMPLES / "broken-campaign.starwright").read_text())]))
+    return mutate(draw, base, ANY, under="/campaign/")
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -606,3 +586,45 @@ def test_SG_CAMP_01_any_wrong_campaign_record_opens_and_is_reported_never_raises
         if isinstance(loaded.data.get("campaign"), dict) and isinstance(loaded.data["campaign"].get("games"), list) else True
     if len(result.derived["campaign"]["history"]) % 7 == 1:    # now and then, print it too
         export_pdf(loaded.data, result, SheetOptions(paper="a4", invariant=True))
+
+
+# ---- the campaign rules are data ----------------------------------------------------------------
+
+def test_SG_CAMP_08_a_house_pack_changing_the_cap_and_the_officer_table_is_obeyed(tmp_path):
+    from model.rules_pack import load_pack_file
+    house = copy.deepcopy(PACK.data)
+    house["id"] = "our-table"
+    house["campaign"]["xp"]["game_cap"] = 200
+    house["campaign"]["survival"]["officer"] = [{"from": 1, "to": 10, "result": "Lost an eye"},
+                                                {"from": 11, "to": 20, "result": "Fine"}]
+    path = tmp_path / "house.json"
+    path.write_text(json.dumps(house))
+    pack = load_pack_file(path)
+    data = crew(game(xp={"loot": 14}, out_of_action=["captain"], survival=[{"who": "captain", "roll": 4}]))
+    result = campaign.replay(data, pack)
+    assert result.history[0]["game_xp"] == 200
+    assert result.history[0]["survival"][0]["result"] == "Lost an eye"
+    assert not result.issues
+
+
+def test_SG_LOOT_08_a_pack_whose_loot_row_names_a_missing_find_table_is_refused(tmp_path):
+    from model.rules_pack import PackError, load_pack_file
+    house = copy.deepcopy(PACK.data)
+    house["id"] = "broken"
+    house["campaign"]["loot"]["tables"]["digital"]["rows"][11]["table"] = "relics"
+    path = tmp_path / "house.json"
+    path.write_text(json.dumps(house))
+    with pytest.raises(PackError) as e:
+        load_pack_file(path)
+    assert "relics" in str(e.value) and "/campaign/loot/tables/digital/rows/11/table" in str(e.value)
+
+
+def test_a_house_pack_without_campaign_rules_uses_the_built_in_ones(tmp_path):
+    from model.rules_pack import load_pack_file
+    house = copy.deepcopy(PACK.data)
+    house["id"] = "old-copy"
+    del house["campaign"]
+    path = tmp_path / "house.json"
+    path.write_text(json.dumps(house))
+    result = campaign.replay(crew(game(xp={"loot": 14})), load_pack_file(path))
+    assert result.history[0]["game_xp"] == 300

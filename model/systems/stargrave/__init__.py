@@ -88,6 +88,19 @@ def pack_problems(pack: dict) -> list[tuple[str, str]]:
         f = pack["figures"][name]
         if f["basic_powers_min"] > f["basic_powers_max"] or f["basic_powers_max"] > f["powers"]:
             out.append((f"/figures/{name}/basic_powers_max", "basic power counts do not fit the number of powers"))
+    camp = pack.get("campaign")
+    if camp:
+        for key, tab in camp["loot"]["tables"].items():
+            for i, row in enumerate(tab["rows"]):
+                if row["kind"] == "find" and row["table"] not in camp["loot"]["find_tables"]:
+                    out.append((f"/campaign/loot/tables/{key}/rows/{i}/table",
+                               f'"{row["table"]}" is not one of the find tables ({", ".join(camp["loot"]["find_tables"])})'))
+        for name, rows in [("loot/tables/" + k, t["rows"]) for k, t in camp["loot"]["tables"].items()] + \
+                [("survival/soldier", camp["survival"]["soldier"]), ("survival/officer", camp["survival"]["officer"])]:
+            for i, row in enumerate(rows):
+                if row["from"] > row["to"]:
+                    out.append((f"/campaign/{name}/rows/{i}" if name.startswith("loot") else f"/campaign/{name}/{i}",
+                                f"the row runs from {row['from']} to {row['to']}"))
     names = [p["name"] for p in pack["powers"]]
     for i, n in enumerate(names):
         if n in names[:i]:

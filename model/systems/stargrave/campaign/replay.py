@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ....issues import ERROR, INFO, WARNING, Issue
+from ....issues import ERROR, WARNING, Issue
 from .. import derive as _derive
 from ..tables import KEYS, ROLES, Tables, tables
 from .after import apply_after, check_limits
