@@ -135,6 +135,13 @@ class MainWindow(QMainWindow):
         self.a_fill = self._act("&Fill the Rest", self.fill_the_rest, QKeySequence("Ctrl+Shift+F"), "fill_the_rest",
                                 "Complete everything not chosen yet with legal choices")
         edit.addAction(self.a_fill)
+        edit.addSeparator()
+        self.a_copy_text = self._act("Copy as &Text", self.copy_as_text, QKeySequence("Ctrl+Shift+C"), "copy_as_text",
+                                     "Copy a compact listing of the document (with its rule issues) for a forum or chat")
+        self.a_copy_md = self._act("Copy as &Markdown", lambda: self.copy_as_text(markdown=True), None,
+                                   "copy_as_markdown", "The same listing as Markdown, for chats that format it")
+        edit.addAction(self.a_copy_text)
+        edit.addAction(self.a_copy_md)
 
         view = m.addMenu("&View")
         self.a_start = self._act("&Start Page", lambda: self.tabs.setCurrentIndex(0), QKeySequence("Ctrl+0"),
@@ -390,20 +397,43 @@ class MainWindow(QMainWindow):
             prompts.show_message(self, "Export PDF", "PDF sheets are not available in this build of Starwright.")
             return
         s = e.session
-        base = Path(s.path).with_suffix(".pdf") if s.path else Path.home() / prompts.suggested_name(
-            str(s.data.get("name") or "")).replace(".starwright", ".pdf")
-        path = prompts.choose_pdf_path(self, str(base))
+        from .dialogs import export_options
+        choice = export_options.choose_export(self, pv.default_paper(), s.kind)
+        if choice is None:
+            return
+        suffix = {"cards": "-cards.pdf", "blank": "-blank-cards.pdf"}.get(choice.what, ".pdf")
+        base = Path(s.path).with_suffix("") if s.path else Path.home() / prompts.suggested_name(
+            str(s.data.get("name") or "")).replace(".starwright", "")
+        path = prompts.choose_pdf_path(self, str(base) + suffix)
         if not path:
             return
         if s.path and Path(path).resolve() == Path(s.path).resolve():
             prompts.show_message(self, "Export PDF", "Choose another name: exporting never overwrites the document.")
             return
         try:
-            pv.write_pdf(s, path)
+            storage.atomic_write(path, export_options.render(s, choice))
         except storage.DocumentError as err:
             prompts.show_document_error(self, err, "export")
             return
         self.statusBar().showMessage(f"Exported {path}", 4000)
+
+    def copy_as_text(self, markdown: bool = False) -> None:
+        """Edit > Copy as Text: the listing of the document as it is now (model/listing.py)."""
+        from PySide6.QtGui import QGuiApplication
+        from .dialogs import prompts
+        from model.cards import CardError
+        from model.listing import listing
+        e = self.current_editor()
+        if e is None:
+            return
+        try:
+            text = listing(e.session.data, e.session.result, markdown=markdown)
+        except CardError as err:
+            prompts.show_message(self, "Copy as Text", str(err))
+            return
+        QGuiApplication.clipboard().setText(text)
+        self.statusBar().showMessage("Copied the listing" + (" as Markdown" if markdown else "") +
+                                     f" ({len(text.splitlines())} lines)", 4000)
 
     def print_document(self) -> None:
         from .dialogs import prompts
@@ -473,7 +503,7 @@ class MainWindow(QMainWindow):
         e = self.current_editor()
         has = e is not None
         for a in (self.a_save, self.a_save_as, self.a_close, self.a_fill, self.a_export, self.a_print, self.a_issues,
-                  *self.page_actions):
+                  self.a_copy_text, self.a_copy_md, *self.page_actions):
             a.setEnabled(has)
         if has:
             self.undo_group.setActiveStack(e.session.stack)

@@ -27,6 +27,11 @@ commands:
   check FILE... [--json]  check documents against the rules; exit 0 = no errors (warnings allowed),
                           1 = rule errors, 2 = a file could not be read or is not a valid document
   export FILE -o OUT.pdf  write the filled sheet as PDF (never overwrites FILE)
+  export FILE -o OUT.pdf --cards | --blank
+                          cards to cut out (63 x 88 mm, nine to a page): one per figure and power,
+                          or per ship or character; --blank: the same cards empty, for pencil
+  export FILE --text [--markdown] [-o OUT.txt]
+                          a compact listing for a forum or chat (stdout unless -o)
   import FILE -o OUT.starwright [--json] [--force]
                           import a crew from Labernator (.sg) or BattleScribe / New Recruit
                           (.ros, .rosz, .json) and print what came across
@@ -56,11 +61,21 @@ def _parser() -> argparse.ArgumentParser:
     pc.add_argument("--rules", action="append", default=[], metavar="PACK.json",
                     help="use this rules pack (a house-rule pack) when a document names it, or instead of the built-in one")
 
-    pe = sub.add_parser("export", help="write the filled sheet as PDF")
+    pe = sub.add_parser("export", help="write the filled sheet, cards or a text listing")
     pe.add_argument("file", metavar="FILE")
-    pe.add_argument("-o", "--output", required=True, metavar="OUT.pdf")
+    pe.add_argument("-o", "--output", default=None, metavar="OUT.pdf",
+                    help="the file to write (required for PDFs; --text prints to stdout without it)")
     pe.add_argument("--paper", choices=["a4", "letter"], default=None, help="paper size (default: from your locale)")
-    pe.add_argument("--no-cards", action="store_true", help="leave out the power reference cards")
+    what = pe.add_mutually_exclusive_group()
+    what.add_argument("--cards", action="store_true",
+                      help="write cards to cut out instead of the sheet: one 63x88 mm card per figure (stats, gear, "
+                           "powers, Health boxes) and per power, or per ship or character, nine to a page with crop marks")
+    what.add_argument("--blank", action="store_true", help="write a page of the same cards left empty, to fill in by hand")
+    what.add_argument("--text", action="store_true", help="write a compact text listing (with rule issues) instead of a PDF")
+    pe.add_argument("--markdown", action="store_true", help="with --text: Markdown for a forum or chat")
+    pe.add_argument("--no-cards", action="store_true",
+                    help="full sheet only: leave out its reference pages (the power cards at its end); "
+                         "not the same as --cards")
     pe.add_argument("--list-issues", action="store_true", help="print the rule errors in the sheet's footer")
     pe.add_argument("--rules", action="append", default=[], metavar="PACK.json", help="house-rule pack")
     pe.add_argument("--force", action="store_true", help="overwrite OUT.pdf if it exists")
@@ -169,36 +184,68 @@ def _is_pdf(path: Path) -> bool:
         return False
 
 
+def _refuse_output(src: Path, out: Path, force: bool, replaceable: bool, what: str, suffix: str) -> bool:
+    """Say why OUT must not be written (the document itself, a folder, another kind of file) and
+    return True; False when it may be. `replaceable`: an existing OUT is an earlier export."""
+    if _same_file(src, out):
+        _err(f"{out} is the document itself; export never overwrites the document. Choose another name.")
+    elif out.is_dir():
+        _err(f"{out} is a folder; name the file to write, e.g. {out / (src.stem + suffix)}")
+    elif out.exists() and not force and not replaceable:
+        _err(f"{out} exists and is not a {what}; refusing to overwrite it (choose another name, or add --force)")
+    else:
+        return False
+    return True
+
+
+def _load_checked(src: Path, rules: list[str]):
+    """(loaded, result) for a document checked with the given house packs; None (said why) when unreadable."""
+    from .evaluate import evaluate
+    try:
+        packs = _load_packs(rules)
+        loaded = load(src)
+    except (DocumentError, PackError) as e:
+        _err(str(e))
+        return None
+    return loaded, evaluate(loaded.data, loaded.kind, packs, origin=src)
+
+
 def cmd_export(args) -> int:
     """Write the filled sheet. Never overwrites FILE (not even with --force); an existing OUT is
     replaced only when it is an earlier PDF (or with --force), atomically, so a failed export leaves
-    it as it was."""
-    from .evaluate import evaluate
+    it as it was. --cards and --blank write cards instead; --text (--markdown) a listing."""
+    if getattr(args, "markdown", False):
+        if args.cards or args.blank:
+            _err("--markdown is a form of --text; it cannot be used with --cards or --blank")
+            return 2
+        args.text = True
+    if args.no_cards and (args.cards or args.blank or args.text):
+        _err("--no-cards shortens the full sheet; it cannot be used with --cards, --blank or --text")
+        return 2
+    if args.text:
+        return _export_text(args)
+    if args.output is None:
+        _err("name the PDF to write with -o OUT.pdf (only --text prints to the terminal)")
+        return 2
     try:
         from .sheets import SheetError, SheetOptions, export_pdf
     except ImportError:
         _err("PDF export is not available in this build yet")
         return 2
     src, out = Path(args.file), Path(args.output)
-    if _same_file(src, out):
-        _err(f"{out} is the document itself; export never overwrites the document. Choose another name.")
+    if _refuse_output(src, out, args.force, _is_pdf(out), "PDF", ".pdf"):
         return 2
-    if out.is_dir():
-        _err(f"{out} is a folder; name the PDF file to write, e.g. {out / (src.stem + '.pdf')}")
+    checked = _load_checked(src, args.rules)
+    if checked is None:
         return 2
-    if out.exists() and not args.force and not _is_pdf(out):
-        _err(f"{out} exists and is not a PDF; refusing to overwrite it (choose another name, or add --force)")
-        return 2
-    try:
-        packs = _load_packs(args.rules)
-        loaded = load(src)
-    except (DocumentError, PackError) as e:
-        _err(str(e))
-        return 2
-    result = evaluate(loaded.data, loaded.kind, packs, origin=src)
+    loaded, result = checked
     try:
         options = SheetOptions.from_cli(args)
-        pdf = export_pdf(loaded.data, result, options)
+        if args.cards or args.blank:
+            from .sheets.cards import cards_pdf
+            pdf = cards_pdf(loaded.data, result, options, blank=args.blank)
+        else:
+            pdf = export_pdf(loaded.data, result, options)
     except (SheetError, ValueError) as e:
         _err(f"{src}: {e}")
         return 2
@@ -209,7 +256,42 @@ def cmd_export(args) -> int:
         return 2
     errors = sum(1 for i in result.issues if i.is_error)
     note = f"; the {loaded.kind.title} still has {errors} rule error{'s' if errors != 1 else ''}" if errors else ""
-    print(f"wrote {out} ({options.paper.upper() if options.paper == 'a4' else 'US Letter'}){note}")
+    what = " blank cards" if args.blank else " cards" if args.cards else ""
+    print(f"wrote {out}{what} ({options.paper.upper() if options.paper == 'a4' else 'US Letter'}){note}")
+    return 0
+
+
+TEXT_SUFFIXES = (".txt", ".md", ".markdown", ".text")
+
+
+def _export_text(args) -> int:
+    """The listing to stdout, or to -o OUT (replaced only when it is a text file by its name, or with
+    --force; never the document itself)."""
+    from .cards import CardError
+    from .listing import listing
+    src = Path(args.file)
+    out = Path(args.output) if args.output else None
+    if out is not None and _refuse_output(src, out, args.force, out.suffix.lower() in TEXT_SUFFIXES,
+                                          ".txt or .md file", ".txt"):
+        return 2
+    checked = _load_checked(src, args.rules)
+    if checked is None:
+        return 2
+    loaded, result = checked
+    try:
+        text = listing(loaded.data, result, markdown=args.markdown)
+    except CardError as e:
+        _err(f"{src}: {e}")
+        return 2
+    if out is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        atomic_write(out, text.encode("utf-8"))
+    except SaveError as e:
+        _err(str(e))
+        return 2
+    print(f"wrote {out}")
     return 0
 
 

@@ -102,43 +102,47 @@ def is_valid(name: str, data: Any) -> bool:
 
 
 _RECORDS: dict[tuple[str, str], list[Issue]] = {}
-_RECORDS_MAX = 20000
+_RECORDS_MAX = 4000   # a few MB at most: documents and game records are a few KB
 
 
 def document_issues(name: str, data: Any, records: str = "") -> list[Issue]:
-    """`schema_issues` of a document, with each item of the list at `records` (e.g. "/campaign/games")
-    checked on its own against the schema's item definition and remembered by its content: checking a
-    long campaign again after an edit re-validates only the game that changed."""
+    """`schema_issues` of a document, remembered by content, with each item of the list at `records`
+    (e.g. "/campaign/games") checked on its own against the schema's item definition and remembered by
+    its own content: checking a long campaign again after an edit re-validates only what changed."""
     tokens = jp.split(records) if records else []
     node, path = data, []
     for tok in tokens:
         if not isinstance(node, dict) or tok not in node:
-            return schema_issues(name, data)
+            return _remembered(name, data, validator(name))
         path.append(node)
         node = node[tok]
     if not tokens or not isinstance(node, list) or not node:
-        return schema_issues(name, data)
+        return _remembered(name, data, validator(name))
     # the document without the records (the list emptied), then each record
     stripped = {**path[-1], tokens[-1]: []}
     for parent, tok in zip(reversed(path[:-1]), reversed(tokens[:-1])):
         stripped = {**parent, tok: stripped}
-    out = schema_issues(name, stripped)
+    out = _remembered(name, stripped, validator(name))
     check = _record_validator(name, records)
     for i, record in enumerate(node):
-        try:
-            key = (name + records, json.dumps(record, sort_keys=True, ensure_ascii=False))
-        except (TypeError, ValueError):
-            key = None
-        found = _RECORDS.get(key) if key else None
-        if found is None:
-            found = errors_to_issues(check.iter_errors(record))
-            if key:
-                if len(_RECORDS) >= _RECORDS_MAX:
-                    _RECORDS.clear()
-                _RECORDS[key] = found
         prefix = f"{records}/{i}"
-        out += [Issue(prefix + x.pointer, x.rule, x.severity, x.message) for x in found]
+        out += [Issue(prefix + x.pointer, x.rule, x.severity, x.message)
+                for x in _remembered(name + records, record, check)]
     return out
+
+
+def _remembered(key: str, data: Any, check) -> list[Issue]:
+    try:
+        k = (key, json.dumps(data, sort_keys=True, ensure_ascii=False))
+    except (TypeError, ValueError):
+        return errors_to_issues(check.iter_errors(data))
+    found = _RECORDS.get(k)
+    if found is None:
+        found = errors_to_issues(check.iter_errors(data))
+        if len(_RECORDS) >= _RECORDS_MAX:
+            _RECORDS.clear()
+        _RECORDS[k] = found
+    return list(found)
 
 
 @cache

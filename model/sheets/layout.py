@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from functools import cache
 
 from ..paths import resources_dir
-from ..validation import errors_to_issues, validator
+from ..shipped_data import load_checked_json, schema_problems
 
 SCHEMA = "sheet-layout.json"
 
@@ -17,8 +16,7 @@ class SheetError(ValueError):
 
 def check_layout(data: object, name: str = "layout") -> list[str]:
     """Problems with a layout as sentences ("/panels/header/fields/0/w: ..."); [] when it is fine."""
-    issues = errors_to_issues(validator(SCHEMA).iter_errors(data), rule="LAYOUT")
-    out = [f"{i.pointer or '/'}: {i.message}" for i in issues]
+    out = schema_problems(SCHEMA, data)
     if not out and isinstance(data, dict):
         for pname, panel in data["panels"].items():
             for k, f in enumerate(panel["fields"]):
@@ -30,12 +28,4 @@ def check_layout(data: object, name: str = "layout") -> list[str]:
 @cache
 def load_layout(name: str) -> dict:
     """resources/sheets/<name>.json, checked (cached: loaded once per process)."""
-    path = resources_dir() / "sheets" / f"{name}.json"
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as e:
-        raise SheetError(f"the sheet layout {path} cannot be read: {e}") from None
-    problems = check_layout(data, name)
-    if problems:
-        raise SheetError(f"the sheet layout {path} is broken: {problems[0]}")
-    return data
+    return load_checked_json(resources_dir() / "sheets" / f"{name}.json", check_layout, SheetError, "sheet layout")

@@ -80,6 +80,16 @@ class CharacterSheet(DocumentSheet):
         out += self.track("Focus", focus, "from Concentrate; makes every Focus result count as a Hit or Evade")
         return out
 
+    def dark_side(self) -> list[Flowable]:
+        """SC-CHAR-23: the Dark Side track, one box a level, with where the character stands now."""
+        ds = self.d.get("dark_side")
+        if not ds:
+            return []
+        fallen = " · FALLEN: not playable until redeemed" if ds["fallen"] else ""
+        return [Spacer(1, 2 * mm)] + self.track(
+            "Dark Side", ds["max"], f"now {ds['level']} of {ds['max']}; a selfish, cruel or brutal act adds 1 "
+                                    f"(never Stress); fallen at {ds['max']}{fallen}")
+
     # ---- skills ----------------------------------------------------------------------------------
     def skill_rows(self) -> tuple[list[list], list]:
         rows, styles = [], []
@@ -128,7 +138,7 @@ class CharacterSheet(DocumentSheet):
         right = [house_table(kit, kit.table("skills")["columns"], rows, rw, extra_styles=styles),
                  Spacer(1, 1.2 * mm),
                  rich(kit, "Roll the pool in attack dice (d8). Motivation dice, Force Powers and class or species "
-                           "abilities add to a roll in play and are not printed in the pool.", "note")]
+                           "abilities add to a roll in play and are not printed in the pool.", "note")] + self.dark_side()
         return [SectionBar(kit, "Attributes and skills", "attribute + bonus + skill = pool"), Spacer(1, 1.5 * mm),
                 two_columns(left, right, kit.frame_width, gap, split)]
 
@@ -177,8 +187,22 @@ class CharacterSheet(DocumentSheet):
         right = [rich(kit, line, "small") for line in lines]
         right.append(rich(kit, "A Focus token turns every Focus result of the next roll into a Hit (or an Evade). "
                                "Each Evade cancels one Hit; Crits are cancelled last.", "note"))
+        right += self.class_moves()
         return [KeepTogether([SectionBar(kit, "Ship stations and dice"), Spacer(1, 1.2 * mm),
                               two_columns(left, right, kit.frame_width, gap, split)])]
+
+    def class_moves(self) -> list[Flowable]:
+        """SC-CHAR-28: the special moves and advanced maneuvers this character's classes allow (from derived)."""
+        kit, d = self.kit, self.d
+        parts = [f"{markup(m['name'])} ({markup(m['cost'])})" for m in d.get("special_moves", [])]
+        lines = []
+        if parts:
+            classes = sorted({m["class"] for m in d["special_moves"]})
+            lines.append(f"<b>Special moves</b> ({markup(', '.join(classes))}) · " + " · ".join(parts))
+        if d.get("advanced_maneuvers"):
+            lines.append("<b>Advanced maneuvers</b>, always Hard, on any ship · "
+                         + markup(" · ".join(d["advanced_maneuvers"])))
+        return [Spacer(1, 1 * mm)] + [rich(kit, line, "note") for line in lines] if lines else []
 
     def sheet(self) -> Sheet:
         return self.assemble([self.header(), Spacer(1, self.kit.gap)],

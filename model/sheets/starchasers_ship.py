@@ -1,4 +1,11 @@
-"""The Starchasers starship sheet (RULES.md SC-SHIP-01..27 PRINT, SC-SWPN-01/08, SC-SCMB-06/09/12).
+"""The Starchasers starship sheet. What it prints, by RULES.md id: every attribute the pack lists (SC-SHIP-02,
+SC-SHIP-03, SC-SHIP-10, SC-SHIP-16, SC-SHIP-17, SC-SHIP-18 when set), hard point use (SC-SHIP-09), Passive
+Defense, Dodge and Initiative with how they are made (SC-SHIP-14, SC-SHIP-15, SC-SHIP-27), the maneuver chart
+(SC-SHIP-22) and how the crew talks inside the ship (SC-SHIP-21), the tracks (SC-SHIP-25, without temporary
+Hull Points: GAP-SC-19), the crew by station (SC-SHIP-26), the weapons (SC-SWPN-01, SC-SWPN-08) and the range
+rules (SC-SWPN-07), Stress against System Durability (SC-SCMB-06), the System Damage table and range bands
+(SC-SCMB-09, SC-SCMB-12). Not printed: the hull section count (GAP-SC-19), the clamp, escape pods, and
+Maneuverability's effect on unusual piloting rolls.
 
 One page for most ships: name, class, role, size and every attribute (optional ones when set);
 Passive Defense, Dodge and Initiative with how they are made; the weapons table with each weapon's
@@ -36,6 +43,17 @@ def _how(parts: list) -> str:
     return " + ".join(f"{label} {v}" if v >= 0 else f"{label} ({v})" for label, v in parts)
 
 
+
+
+def overreach_note(t) -> str:
+    """SC-SWPN-07 as the pack states it: how far beyond its range a weapon may fire, and at what cost."""
+    rule = t.pack.get("weapon_range_overreach") or {}
+    n, bonus = rule.get("max_bands_beyond", 0), rule.get("one_band_defender_bonus", 0)
+    if not n:
+        return "A target beyond a weapon's range cannot be attacked. "
+    bands = "one band" if n == 1 else f"up to {n} bands"
+    return (f"A target {bands} beyond a weapon's range may be attacked with +{bonus} defense "
+            f"{'die' if bonus == 1 else 'dice'}; further beyond cannot be attacked. ")
 
 class ShipSheet(DocumentSheet):
     subject = "Starchasers starship sheet"
@@ -130,8 +148,12 @@ class ShipSheet(DocumentSheet):
         m = self.d.get("maneuvers") or []
         if not m:
             return []
+        # SC-SHIP-23 is not enforced (GAP-SC-19): which advanced maneuvers a ship supports is per-ship data the excerpts
+        # do not give; the sheet prints that they are always Hard
         text = " · ".join(f"{x['name']} up to {x['max_speed']}" for x in m)
-        return [rich(self.kit, f"<b>Maneuvers:</b> {markup(text)} · Advanced maneuvers are always Hard", "small")]
+        comms = self.d.get("inside_comms")
+        inside = f" · Talking inside the ship: {markup(comms['action'])}" if comms else ""
+        return [rich(self.kit, f"<b>Maneuvers:</b> {markup(text)} · Advanced maneuvers are always Hard{inside}", "small")]
 
     def body(self) -> list[Flowable]:
         kit = self.kit
@@ -218,8 +240,7 @@ class ShipSheet(DocumentSheet):
                       _num(b["weapon_range"]) if b["weapon_range"] is not None else "—"] for b in t.bands]
         right = [house_table(kit, kit.table("bands")["columns"], band_rows, rw),
                  Spacer(1, 1.2 * mm),
-                 para(kit, "A target one band beyond a weapon's range may be attacked with +1 defense die; "
-                           "two or more bands beyond cannot be attacked. Shields absorb Hits first, then the hull. "
+                 para(kit, overreach_note(t) + "Shields absorb Hits first, then the hull. "
                            "Uncancelled Crits cause System Damage.", "note")]
         die = self.t.pack.get("system_damage_die", "d20")
         return [KeepTogether([SectionBar(kit, "System Damage and range bands", f"roll {die} for each uncancelled Crit"),

@@ -241,8 +241,9 @@ class CharacterSheet(DocumentSheet):
             rows.append(["ID Card", "1", "–", "", "every character carries one (thumbprint-locked; pays and rides the monorail)"])
         cap = d.get("carrying_capacity", {})
         foot = f"Carried {_kg(d.get('total_mass', 0))}"
-        if cap.get("free_kg") is not None:
-            foot += f" · free up to {_kg(cap['free_kg'])} · at most {_kg(cap['max_kg'])} (half speed above {_kg(cap['free_kg'])})"
+        if cap.get("enabled") and cap.get("free_kg") is not None:
+            foot += (f" · optional encumbrance rule in use: free up to {_kg(cap['free_kg'])} · at most "
+                     f"{_kg(cap['max_kg'])} (half speed above {_kg(cap['free_kg'])})")
         alert = d.get("encumbered") or (cap.get("max_kg") is not None and d.get("total_mass", 0) > cap["max_kg"])
         if d.get("encumbered"):
             foot += " · ENCUMBERED: movement halved"

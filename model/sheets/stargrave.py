@@ -285,9 +285,8 @@ class CrewSheet(DocumentSheet):
             xp = str(h.get("game_xp", 0)) + (f" +{h['info_xp']}" if h.get("info_xp") else "")
             survival = "; ".join(f"{x['name']}: {x['result'] or '?'}" for x in h.get("survival", [])) or "–"
             levels = "; ".join(f"{x['label']} {x['level']}: {x['did'] or x['upgrade']}" for x in h.get("levels", [])) or "–"
-            loot = "; ".join(x["label"] for x in h.get("loot", [])) or "–"
-            if h.get("after"):
-                loot += " · " + "; ".join(h["after"])
+            loot = " · ".join(part for part in ("; ".join(x["label"] for x in h.get("loot", [])),
+                                                "; ".join(h.get("after", []))) if part) or "–"
             rows.append([str(h["index"] + 1), title, xp, survival, levels, loot, str(h.get("credits_in", 0)),
                          str(h.get("credits_out", 0)), f"{h.get('xp_unspent', 0)} · {minus(_cr(h.get('credits')))}"])
         levels = " · ".join(f"{ROLE_LABEL[r]} level {(self.d.get(r) or {}).get('level', '?')}" for r in ROLES)

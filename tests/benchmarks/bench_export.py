@@ -1,12 +1,13 @@
 """Export time of a full Stargrave crew (8 soldiers) against a bare reportlab one-page table.
 
-Run by hand (not collected by pytest):  /work/venv/bin/python tests/benchmarks/bench_export.py
+Run by hand (not collected by pytest):  .venv/bin/python tests/benchmarks/bench_export.py
 
 The baseline is the least a PDF of the same crew can cost: one SimpleDocTemplate page with one
 Table holding the same rows (officers, powers, items, soldiers) in built-in Helvetica, no fonts to
 embed, no styling. Both are timed warm (fonts registered, modules imported) in the same run, as the
-median of N builds, taken in turns (bare, sheet, sheet with cards, bare, ...) so that load from other
-processes on a shared machine falls on all three alike; the target is a ratio of at most 3.
+median of N builds, taken in turns (bare, sheet, sheet with cards, figure cards, bare, ...) so that load
+from other processes on a shared machine falls on all alike; the target is a ratio of at most 3 for the
+sheet and for the figure cards (`export --cards`: 10 figures and the officers' powers, two pages).
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ from reportlab.lib.pagesizes import A4  # noqa: E402
 from reportlab.platypus import SimpleDocTemplate, Table, TableStyle  # noqa: E402
 
 from model.evaluate import evaluate  # noqa: E402
+from model.cards import deck  # noqa: E402
 from model.sheets import SheetOptions, export_pdf  # noqa: E402
+from model.sheets.cards import export_cards  # noqa: E402
 from model.storage import load  # noqa: E402
 from model.systems.stargrave.tables import KEYS  # noqa: E402
 
@@ -84,15 +87,19 @@ def main() -> int:
     opts = SheetOptions(paper="a4")
     no_cards = SheetOptions(paper="a4", cards=False)
     export_pdf(data, result, opts)  # warm: fonts registered, layout loaded
+    export_cards(deck(data, result), opts)
     bare_table(data, result.derived)
     t = timed({"base": lambda: bare_table(data, result.derived), "sheet": lambda: export_pdf(data, result, no_cards),
-               "full": lambda: export_pdf(data, result, opts)})
-    base, sheet_only, full = t["base"], t["sheet"], t["full"]
+               "full": lambda: export_pdf(data, result, opts),
+               "cards": lambda: export_cards(deck(data, result), opts)})
+    base, sheet_only, full, cards = t["base"], t["sheet"], t["full"], t["cards"]
+    n_cards = len(deck(data, result).cards)
     pages = export_pdf(data, result, opts).count(b"/Type /Page\n") or "?"
     print(f"reportlab C accelerator (_rl_accel): {accel}")
     print(f"bare reportlab one-page table:        {base * 1000:7.2f} ms")
     print(f"crew sheet, 8 soldiers, no cards:     {sheet_only * 1000:7.2f} ms   ratio {sheet_only / base:5.2f}x")
     print(f"crew sheet, 8 soldiers, with cards:   {full * 1000:7.2f} ms   ratio {full / base:5.2f}x")
+    print(f"figure cards ({n_cards} cards, --cards):     {cards * 1000:7.2f} ms   ratio {cards / base:5.2f}x")
     print("target: at most 3x")
     return 0
 

@@ -2,7 +2,7 @@
 
 Run by hand (not collected by pytest; needs PyInstaller in the running Python and Xvfb or a display):
 
-    /work/venv/bin/python tests/benchmarks/bench_frozen.py [--runs N] [--keep DIR]
+    .venv/bin/python tests/benchmarks/bench_frozen.py [--runs N] [--keep DIR]
 
 Both are frozen with packaging/starwright.spec in one run: the app as shipped, and the bare window with
 STARWRIGHT_FREEZE_BARE (same PyInstaller options, same Qt plugin and library trimming, but only

@@ -1,6 +1,6 @@
 """Builder window benchmarks (run by hand, not collected by pytest):
 
-    /work/venv/bin/python tests/benchmarks/bench_gui.py
+    .venv/bin/python tests/benchmarks/bench_gui.py
 
 Prints, in one run:
 1. start-up to a shown main window, against a bare PySide6 QMainWindow started the same way

@@ -4,7 +4,7 @@ The Stargrave crew (a legal example, then one built with problems), one legal an
 every other kind (each of its pages, long pages also scrolled to the end), the sheet preview, the About
 dialog (both tabs) and the user guide.
 
-Run by hand:  /work/venv/bin/python tests/gui/screenshots.py [--dark] [--scale 2]
+Run by hand:  .venv/bin/python tests/gui/screenshots.py [--dark] [--scale 2]
 It re-runs itself under `xvfb-run` when there is no display. Not collected by pytest (no test_ prefix).
 """
 

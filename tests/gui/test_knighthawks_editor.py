@@ -148,7 +148,7 @@ def test_station_hull_points_out_of_range(qtbot, editor):
     assert p.cells["hull_points"].value.text() == "200"
     assert "300" in p.cells["hull_points"].toolTip() and "-100" in p.cells["hull_points"].toolTip()
     # station minimums show on the counters
-    assert p.findChild(QLabel, "limit_LB").text().startswith("1 to 3")
+    assert p.findChild(QLabel, "limit_LB").text().startswith("at most 3 (type range 1-3)")
 
 
 def test_fighter_configuration_picker(qtbot, editor):
@@ -185,3 +185,9 @@ def test_broken_file_opens_with_nothing_lost(qtbot, tmp_path):
     assert page(ed).findChild(QSpinBox, "hullPoints").value() == 55
     session.save()
     assert json.loads(path.read_text(encoding="utf-8")) == json.loads(src.read_text(encoding="utf-8"))
+
+
+def test_KH_SHIP_08_type_picker_says_where_an_assault_scout_rearms(editor):
+    combo = page(editor).findChild(QComboBox, "shipType")
+    tip = combo.itemData(combo.findData("Assault Scout"), Qt.ItemDataRole.ToolTipRole)
+    assert "Rearms at space stations (not carriers)" in tip and "cannot be attacked while docked" in tip

@@ -29,6 +29,8 @@ def test_export_pdf_from_the_menu_writes_the_filled_sheet(win, tmp_path, monkeyp
     e.session.apply(edits.Set("/name", "Comet Tail"))
     out = tmp_path / "sheet.pdf"
     monkeypatch.setattr(prompts, "choose_pdf_path", lambda parent, suggestion: str(out))
+    from gui.dialogs import export_options
+    monkeypatch.setattr(export_options, "choose_export", lambda parent, paper, kind=None: export_options.ExportChoice("sheet", paper))
     assert win.a_export.isEnabled()
     win.a_export.trigger()
     text = pdf_text(out)

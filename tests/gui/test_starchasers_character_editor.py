@@ -240,3 +240,17 @@ def test_link_through_the_edit_path_and_broken_file(qtbot, tmp_path):
     assert sed.session.result.derived["gunner_linked"] is False  # the entered gunner dice (none) are used
     assert sed.session.result.derived["weapons"][0]["pool"] is None
     assert [i.pointer for i in sed.session.issues if i.rule == "SC-SHIP-26"] == ["/crew/gunner/file"]
+
+
+def test_SC_CHAR_23_dark_side_typed_in_and_the_fall_shown_at_the_field(qtbot):
+    ed = open_editor(qtbot, Session.new(CHAR))
+    box = w(ed, QSpinBox, "charDarkSide")
+    assert box.text() == "0" and ed.session.data["dark_side"] == 0
+    click(qtbot, box)
+    box.selectAll()
+    qtbot.keyClicks(box, "10")
+    qtbot.keyClick(box, Qt.Key.Key_Tab)
+    assert ed.session.data["dark_side"] == 10
+    assert any("SC-CHAR-23" in t and "fallen to The Dark Side" in t for t in panel_texts(ed))
+    ed.session.stack.undo()
+    assert ed.session.data["dark_side"] == 0

@@ -19,6 +19,11 @@ ROOT = Path(__file__).resolve().parents[2]
 ICONS = ROOT / "resources" / "icons"
 
 
+def _channels_differ(a: int, b: int, tolerance: int = 2) -> bool:
+    """True when any of the ARGB channels of two pixels differ by more than `tolerance`."""
+    return any(abs(((a >> s) & 0xFF) - ((b >> s) & 0xFF)) > tolerance for s in (0, 8, 16, 24))
+
+
 def test_every_svg_icon_has_current_pngs_in_every_size(tmp_path):
     sys.path.insert(0, str(ROOT / "packaging"))
     try:
@@ -35,8 +40,10 @@ def test_every_svg_icon_has_current_pngs_in_every_size(tmp_path):
             committed = QImage(str(ICONS / "png" / name))
             assert committed.width() == size, f"{name} is missing: run packaging/render_ui_icons.py"
             new = QImage(str(fresh[name])).convertToFormat(committed.format())
-            # Same renderer, same pixels; allow a few for another Qt version's anti-aliasing.
-            differing = sum(committed.pixel(x, y) != new.pixel(x, y) for y in range(size) for x in range(size))
+            # Same renderer, same pixels; allow a few for another Qt version's anti-aliasing, and a channel off
+            # by the rounding of another CPU's blending code (the committed crew icons differ by 1 on some).
+            differing = sum(_channels_differ(committed.pixel(x, y), new.pixel(x, y))
+                            for y in range(size) for x in range(size))
             assert differing <= size * size // 50, f"{name} is stale: run packaging/render_ui_icons.py"
 
 

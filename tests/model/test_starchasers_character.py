@@ -203,3 +203,49 @@ def test_cli_new_and_check_character(tmp_path):
     assert r.returncode == 1
     assert "error SC-CHAR-09 at /force_rating: A droid cannot have a Force Rating" in r.stdout
     assert broken.read_text() == text
+
+
+def test_SC_CHAR_08_temporary_dice_are_not_baked_into_the_printed_pools():
+    """Force Powers, Motivation dice and class abilities are added at the table, never to the ready total."""
+    plain = run(DASH).derived["pools"]
+    forceful = run(dash(force_rating=3)).derived
+    assert forceful["force_rating"] == 3 and forceful["pools"] == plain
+
+
+def test_SC_CHAR_12_initiative_is_perception_plus_piloting():
+    d = dash()
+    d["attributes"]["perception"] = 4
+    d["skills"]["Piloting"] = 3
+    ini = run(d).derived["ship_pools"]["initiative"]
+    assert ini["dice"] == 4 + 3 and [p[0] for p in ini["parts"]] == ["Perception", "Piloting"]
+
+
+def test_SC_CHAR_15_a_motivator_needs_a_description():
+    d = dash(motivators=[{"text": "  ", "source": "flaw"}, {"text": "Outflies a rival", "source": "class"}])
+    [w] = found(d, "SC-CHAR-15")
+    assert (w.pointer, w.severity, w.message) == ("/motivators/0/text", "warning", "Describe what this motivator is.")
+    assert not found(DASH, "SC-CHAR-15")
+
+
+def test_SC_CHAR_23_dark_side_track_0_to_10_fallen_at_10():
+    assert run(DASH).derived["dark_side"] == {"level": 0, "max": 10, "fallen": False}
+    assert not found(dash(dark_side=9), "SC-CHAR-23")
+    [w] = found(dash(dark_side=10), "SC-CHAR-23")
+    assert (w.severity, w.pointer) == ("warning", "/dark_side") and "not playable until redeemed" in w.message
+    assert run(dash(dark_side=10)).derived["dark_side"]["fallen"]
+    for bad in (-1, 11):
+        [e] = found(dash(dark_side=bad), "SC-CHAR-23", "error")
+        assert e.message == f"Dark Side is {bad}; the track runs from 0 to 10."
+
+
+@pytest.mark.parametrize("classes,moves,advanced", [
+    ([], [], False),
+    ([{"name": "Ace", "level": 1}], ["Clip", "Evasive Shot", "Helix Shot", "Counter Shot", "Keep it Together"], True),
+    ([{"name": "scoundrel"}], ["Lucky Hit", "Cargo Drop"], False),
+])
+def test_SC_CHAR_28_class_gates_special_moves_and_advanced_maneuvers(classes, moves, advanced):
+    d = run(dash(classes=classes)).derived
+    assert [m["name"] for m in d["special_moves"]] == moves
+    assert bool(d["advanced_maneuvers"]) is advanced
+    if advanced:
+        assert "Straight Loop (Koiogran Turn)" in d["advanced_maneuvers"]

@@ -136,3 +136,13 @@ def test_cli_export_character(tmp_path):
     assert "Dash Korrin" in text and "Piloting Deftness 3 +1 2 Novice 6" in text
     pages = subprocess.run(["pdfinfo", str(out)], capture_output=True, text=True, check=True).stdout
     assert re.search(r"^Pages:\s+1$", pages, re.M)
+
+
+def test_SC_CHAR_28_and_SC_CHAR_23_sheet_prints_the_class_moves_and_the_dark_side_track(tmp_path):
+    data = json.loads((EXAMPLES / "dash-korrin-ace.starwright").read_text())
+    data["dark_side"] = 3
+    text = squash(sheet_text("starchasers-character", data, tmp_path, False))
+    assert "Special moves (Ace) · Clip (1 Motivation) · Evasive Shot (1 Motivation)" in text
+    assert "Advanced maneuvers, always Hard, on any ship · Straight Loop (Koiogran Turn)" in text
+    assert "Lucky Hit" not in text
+    assert "Dark Side · now 3 of 10" in text

@@ -95,3 +95,24 @@ def test_cli_export_writes_the_sheet_and_never_the_ship(tmp_path):
     assert out.read_bytes().startswith(b"%PDF")
     r = sw("export", src, "-o", src)
     assert r.returncode == 2 and json.loads(src.read_text())["name"] == "Kestrel"
+
+
+def test_SC_SCMB_06_stress_track_runs_to_system_durability_and_says_what_beyond_it_does(tmp_path):
+    d = copy.deepcopy(KESTREL)
+    d["system_durability"] = 6
+    text = squash(sheet(d, tmp_path))
+    assert ("System Durability 6: Stress reaching it causes 1 System Damage, and each further Stress another"
+            in text)
+
+
+def test_SC_SWPN_07_sheet_states_the_overreach_from_the_pack(tmp_path):
+    text = squash(sheet(KESTREL, tmp_path))
+    assert ("A target one band beyond a weapon's range may be attacked with +1 defense die; "
+            "further beyond cannot be attacked.") in text
+
+
+def test_SC_SHIP_21_sheet_says_how_the_crew_talks_inside_the_ship(tmp_path):
+    assert "Talking inside the ship: Free Action" in squash(sheet(KESTREL, tmp_path))
+    d = copy.deepcopy(KESTREL)
+    d["size"] = 5
+    assert "Talking inside the ship: Comms Standard Action" in squash(sheet(d, tmp_path))

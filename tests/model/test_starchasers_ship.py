@@ -7,7 +7,7 @@ import pytest
 
 from model.evaluate import evaluate
 from model.kinds import KINDS
-from model.rules_pack import builtin_pack
+from model.rules_pack import Pack, builtin_pack
 from model.storage import DocumentError, from_data
 from model.systems.starchasers import ship
 from tests.conftest import EXAMPLES
@@ -102,15 +102,46 @@ RANGES = [  # rule, key, lowest legal, highest legal
 ]
 
 
+UPGRADEABLE = ("armor", "shield_rating")  # "can be upgraded": stock ships stop at 5, above is a warning
+
+
 @pytest.mark.parametrize("rule,key,lo,hi", RANGES, ids=[r[0] for r in RANGES])
 def test_SC_SHIP_attribute_ranges(rule, key, lo, hi):
     for v in (lo, hi):
         d = kestrel(**{key: v}, hard_points=6, added_hard_points=0) if key != "hard_points" else kestrel(**{key: v}, added_hard_points=0, weapons=[], equipment=[])
         assert not errors(d, rule), (key, v)
-    for v in (lo - 1, hi + 1):
+    for v in (lo - 1, hi + 1) if key not in UPGRADEABLE else (lo - 1,):
         found = errors(kestrel(**{key: v}), rule)
         assert found and found[0].pointer == f"/{key}", (key, v)
         assert str(v if v <= 0 or key != "maneuverability" else f"+{v}") in found[0].message
+
+
+@pytest.mark.parametrize("rule,key,label", [("SC-SHIP-01", "armor", "Armor Rating"),
+                                            ("SC-SHIP-19", "shield_rating", "Shield Rating")])
+def test_SC_SHIP_01_and_SC_SHIP_19_above_5_is_an_upgrade_warning_not_an_error(rule, key, label):
+    """The seed: Armor Rating and Shield Rating "can be upgraded"; stock ships stop at 5."""
+    d = kestrel(**{key: 7})
+    assert not errors(d, rule)
+    [w] = issues(d, rule, "warning")
+    assert w.pointer == f"/{key}"
+    assert w.message.startswith(f"{label} is 7: stock ships stop at 5, so this is an upgraded ship")
+    assert not issues(kestrel(**{key: 5}), rule)
+
+
+def test_SC_SHIP_06_power_generation_above_5_stays_an_error():
+    [e] = errors(kestrel(power_generation=6), "SC-SHIP-06")
+    assert e.message == "Power Generation is 6; it must be from 0 to 5."
+
+
+def test_SC_SHIP_01_upgrade_warning_follows_a_house_pack():
+    """The stock maximum is pack data: a house pack whose stock armour stops at 3 warns from 4."""
+    data = copy.deepcopy(PACK.data)
+    data["id"] = "house-low-armour"
+    next(a for a in data["ship"]["attributes"] if a["key"] == "armor")["max"] = 3
+    house = Pack(data, "house.json", False)
+    loaded = from_data(kestrel(armor=4, rules={"pack": "house-low-armour"}), "test")
+    result = evaluate(loaded.data, loaded.kind, [house])
+    assert [i.severity for i in result.issues if i.rule == "SC-SHIP-01"] == ["warning"]
 
 
 def test_SC_SHIP_04_maneuverability_9_is_kept_and_reported():
@@ -141,6 +172,13 @@ def test_SC_SHIP_08_added_hard_points_at_most_the_base():
     interceptor = ship.new_from_preset(PACK, "Interceptor fighter")
     interceptor["added_hard_points"] = 1
     assert errors(interceptor, "SC-SHIP-08")
+
+
+def test_SC_SHIP_08_base_not_set_says_not_set_not_zero():
+    [e] = errors(kestrel(hard_points=None, added_hard_points=2), "SC-SHIP-08")
+    assert e.message == ("2 Hard Points added, but a ship may add at most as many as it started with "
+                         "(its base Hard Points are not set).")
+    assert "(0)" not in e.message
 
 
 def test_SC_SHIP_09_used_hard_points_never_above_base_plus_added():
@@ -305,6 +343,45 @@ def test_SC_SWPN_08_mines_use_intelligence_missiles_take_no_range_or_power():
 def test_SC_SWPN_09_bonus_power_only_for_beams():
     d = kestrel(weapons=[dict(KESTREL["weapons"][0], skill=s) for s in ("Beam Weapons", "Missile Weapons", "Mines")])
     assert [w["bonus_power"] for w in run(d).derived["weapons"]] == [True, False, False]
+
+
+def test_SC_CHAR_26_gunner_attribute_only_when_proficient_in_the_weapon_skill():
+    d = weapon()
+    d["gunner"] = {"deftness": 3, "intelligence": 2, "proficient": ["Missile Weapons"]}
+    w = run(d).derived["weapons"][0]
+    assert not w["proficient"] and w["pool"] == 3
+    d["gunner"]["proficient"].append("beam weapons")  # the skill's name in any case
+    w = run(d).derived["weapons"][0]
+    assert w["proficient"] and w["pool"] == 3 + 3
+
+
+@pytest.mark.parametrize("rng,band", [(1, "Short"), (2, "Medium"), (3, "Long"), (4, None)])
+def test_SC_SWPN_07_one_band_beyond_range_defender_gets_one_more_die(rng, band):
+    w = run(weapon(range=rng)).derived["weapons"][0]
+    if band is None:
+        assert w["overreach"] is None  # beyond Long is off the map
+    else:
+        assert w["overreach"] == {"band": band, "defender_bonus": 1, "text": f"{band}: may fire, defender +1 die"}
+
+
+def test_SC_SWPN_07_overreach_follows_a_house_pack():
+    data = copy.deepcopy(PACK.data)
+    data["id"] = "house-no-overreach"
+    data["weapon_range_overreach"]["max_bands_beyond"] = 0
+    house = Pack(data, "house.json", False)
+    doc = weapon(range=2)
+    doc["rules"] = {"pack": "house-no-overreach"}
+    loaded = from_data(doc, "test")
+    assert evaluate(loaded.data, loaded.kind, [house]).derived["weapons"][0]["overreach"] is None
+
+
+@pytest.mark.parametrize("size,action,standard", [(1, "Free Action", False), (4, "Free Action", False),
+                                                  (5, "Comms Standard Action", True)])
+def test_SC_SHIP_21_talking_inside_the_ship_by_size(size, action, standard):
+    comms = run(kestrel(size=size)).derived["inside_comms"]
+    assert (comms["action"], comms["standard"]) == (action, standard)
+    assert comms["how"].startswith(f"Size {size} (")
+    assert run(kestrel(size=None)).derived["inside_comms"] is None
 
 
 def test_SC_SWPN_16_cost_not_negative():

@@ -133,9 +133,11 @@ def test_SF_RACE_01_human_bonus_on_a_vrusk_is_an_error():
     assert derived(data)["abilities"]["int"] == 50  # not applied
 
 
-def test_SF_RACE_01_human_must_choose_one():
+def test_SF_RACE_01_human_bonus_not_chosen_yet_is_a_warning():
+    """The seed: a Human *may* add 5 to one ability; leaving it unchosen is not illegal."""
     found = issues(character(human_bonus=None), "SF-RACE-01")
-    assert found and "choose which" in found[0].message
+    assert [(i.pointer, i.severity) for i in found] == [("/human_bonus", "warning")]
+    assert "may add 5" in found[0].message and "not chosen yet" in found[0].message
 
 
 # ---- SF-CHAR-02: 1-100 ------------------------------------------------------------------------------------
@@ -281,3 +283,13 @@ def test_SF_RACE_07_yazirian_without_sungoggles_is_warned():
 def test_SF_RACE_08_movement_by_race(row):
     d = derived(character(race=row["race"], human_bonus="str" if row["race"] == "Human" else None))
     assert (d["walk"], d["run"]) == (int(row["walk_m"]), int(row["run_m"]))
+
+
+def test_SF_CHAR_21_and_SF_PLAY_11_military_to_hit_is_str_in_melee_dex_at_range_plus_5_a_level():
+    """The to-hit base: DEX at range, STR in melee, +5 per Military PSA level (5 adventures: level 3)."""
+    d = derived(character(psa="Military", adventures=5, human_bonus="dex"))
+    assert d["psa_level"] == 3 and d["psa_bonus"] == 15
+    to_hit = {c["name"]: (c["ability"], c["chance"]) for c in d["skill_chances"]}
+    assert to_hit == {"Melee to hit": ("str", 45 + 15), "Ranged to hit": ("dex", 55 + 15)}
+    tech = derived(character(psa="Technological", adventures=5))
+    assert not [c for c in tech["skill_chances"] if "to hit" in c["name"]]

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from model.edits import apply
+from model.rules_pack import Pack
 from model.systems import starfrontiers as sf
-from tests.model.test_starfrontiers_support import character, derived, issues, pack
+from tests.model.test_starfrontiers_support import character, derived, issues, pack, run
 
 
 def gear(*entries, credits=10000, **changes):
@@ -98,10 +101,34 @@ def test_SF_EQ_08_vt_detonator_set_by_military():
     assert issues(gear("VT Detonator", psa="Military"), "SF-EQ-08") == []
 
 
-# ---- SF-CHAR-18: carrying capacity and encumbrance -----------------------------------------------------
+# ---- SF-CHAR-18: carrying capacity and encumbrance (an optional rule: a pack switch, off built in) -------
+
+def encumbrance_on(data: dict) -> tuple[dict, list[Pack]]:
+    """The document built under a house pack that plays with the optional encumbrance rule."""
+    house = copy.deepcopy(pack().data)
+    house["id"] = "house-encumbrance"
+    house["encumbrance"]["enabled"] = True
+    return dict(data, rules={"pack": "house-encumbrance"}), [Pack(house, "house.json", False)]
+
+
+def on(data: dict):
+    doc, packs = encumbrance_on(data)
+    result = run(doc, packs)
+    assert result.schema_valid, result.issues
+    return result
+
+
+def test_SF_CHAR_18_encumbrance_is_optional_and_off_in_the_built_in_pack():
+    assert pack().data["encumbrance"]["enabled"] is False
+    data = gear("Heavy Laser", "Recoilless Rifle", "Mechanics Toolkit")  # 52 kg, STR 45
+    d = derived(data)
+    assert not d["encumbered"] and d["walk"] == 10 and d["carrying_capacity"]["enabled"] is False
+    assert "not in use" in d["carrying_capacity"]["how"]
+    assert issues(data, "SF-CHAR-18") == []
+
 
 def test_SF_CHAR_18_capacity_is_half_str_free_and_str_max():
-    d = derived(character(race="Dralasite", human_bonus=None))  # STR 50
+    d = on(character(race="Dralasite", human_bonus=None)).derived  # STR 50
     assert d["carrying_capacity"]["free_kg"] == 25 and d["carrying_capacity"]["max_kg"] == 50
 
 
@@ -109,31 +136,22 @@ def test_SF_CHAR_18_encumbered_halves_movement_with_a_warning():
     # STR 50 Human: 25 kg free; 4 x Laser Rifle (12) + Mechanics Toolkit (12) + Rope (1) + Scope (0.5) = 25.5
     data = gear({"name": "Laser Rifle", "count": 4}, "Mechanics Toolkit", "Rope (25 m)", "Scope",
                 base={"str_sta": 50, "dex_rs": 50, "int_log": 50, "per_ldr": 40}, rolls={}, human_bonus="dex")
-    d = derived(data)
+    r = on(data)
+    d = r.derived
     assert d["total_mass"] == 25.5 and d["encumbered"]
     assert (d["walk"], d["run"]) == (5, 15)  # the rulebook's example: an encumbered Human
-    found = issues(data, "SF-CHAR-18")
+    found = [i for i in r.issues if i.rule == "SF-CHAR-18"]
     assert [i.severity for i in found] == ["warning"] and "halved" in found[0].message
 
 
 def test_SF_CHAR_18_over_str_is_an_error_and_stowed_items_do_not_count():
     data = gear("Heavy Laser", "Recoilless Rifle", "Mechanics Toolkit", human_bonus="dex")  # 52 kg, STR 45
-    found = issues(data, "SF-CHAR-18")
+    found = [i for i in on(data).issues if i.rule == "SF-CHAR-18"]
     assert [i.severity for i in found] == ["error"] and "45 kg" in found[0].message
     data["equipment"][1]["carried"] = False
-    d = derived(data)
-    assert d["total_mass"] == 32 and d["credits_spent"] == 8500
-    assert [i.severity for i in issues(data, "SF-CHAR-18")] == ["warning"]
-
-
-def test_SF_CHAR_18_optional_rule_can_be_switched_off():
-    import copy
-    house = copy.deepcopy(pack().data)
-    house["encumbrance"]["enabled"] = False
-    data = gear("Heavy Laser", "Recoilless Rifle", "Mechanics Toolkit")
-    d = sf.derive(data, house)
-    assert not d["encumbered"] and d["walk"] == 10
-    assert [i for i in sf.check(data, d, house) if i.rule == "SF-CHAR-18"] == []
+    r = on(data)
+    assert r.derived["total_mass"] == 32 and r.derived["credits_spent"] == 8500
+    assert [i.severity for i in r.issues if i.rule == "SF-CHAR-18"] == ["warning"]
 
 
 # ---- weapons and ammunition ----------------------------------------------------------------------------
@@ -246,3 +264,12 @@ def test_SF_EQ_12_buying_and_selling_are_one_undoable_edit_each():
         apply(data, stack.pop())
     assert data["equipment"] == []
     assert derived(data)["credits_left"] == 1000
+
+
+def test_SF_PLAY_18_shots_are_counted_and_an_unloaded_weapon_is_flagged():
+    d = derived(gear("Laser Pistol", {"name": "Powerpack", "count": 2}))
+    pistol = _weapon(d, "Laser Pistol")
+    assert (pistol["shots_per_load"], pistol["shots"]) == (10, 20)  # 20 SEU a pack at 2 a shot
+    empty = issues(gear("Laser Pistol"), severity="warning")
+    assert [(i.rule, i.pointer) for i in empty] == [("SF-WPN-03", "/equipment")]
+    assert "has no powerpacks to fire" in empty[0].message

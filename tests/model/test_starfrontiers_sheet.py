@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.model.test_starfrontiers_support import EXAMPLES, character
+from tests.model.test_starfrontiers_support import EXAMPLES, character, pack
 
 STARWRIGHT = str(Path(sys.executable).parent / "starwright")
 
@@ -77,7 +77,21 @@ def test_SF_EQ_02_sheet_prints_equipment_mass_and_capacity(tmp_path):
     assert "Standard Equipment Pack 1 1 kg 150 Cr" in text
     assert "Mechanics Toolkit 1 12 kg 500 Cr" in text
     assert "Gyrojet Clip 2 – issued" in text  # mass not stated: printed as a dash, not 0 kg
-    assert "Carried 14 kg · free up to 25 kg · at most 50 kg" in text
+    assert "Carried 14 kg" in text and "encumbrance" not in text  # the optional rule is off built in
+
+
+def test_SF_CHAR_18_sheet_says_when_the_optional_encumbrance_rule_is_in_use(tmp_path):
+    house = json.loads((Path(pack().path)).read_text(encoding="utf-8"))
+    house["id"] = "house-encumbrance"
+    house["encumbrance"]["enabled"] = True
+    rules = tmp_path / "house.json"
+    rules.write_text(json.dumps(house), encoding="utf-8")
+    doc = json.loads((EXAMPLES / "norel-kho-dralasite.starwright").read_text(encoding="utf-8"))
+    doc["rules"] = {"pack": "house-encumbrance"}
+    src = tmp_path / "norel.starwright"
+    src.write_text(json.dumps(doc), encoding="utf-8")
+    text, _ = export(src, tmp_path, "--rules", str(rules))
+    assert "Carried 14 kg · optional encumbrance rule in use: free up to 25 kg · at most 50 kg" in text
 
 
 def test_SF_CHAR_19_sheet_always_lists_an_id_card(tmp_path):
@@ -92,7 +106,6 @@ def test_sheet_of_a_broken_character_says_it_is_not_legal(tmp_path):
     assert "rule errors" in r.stdout
     assert "Not legal as printed" in text
     assert "SF-CHAR-05" in text and "at most 10 points may be exchanged" in text
-    assert "ENCUMBERED" in text
 
 
 def test_sheet_escapes_user_text(tmp_path):

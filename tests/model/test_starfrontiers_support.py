@@ -12,7 +12,7 @@ from model.rules_pack import builtin_pack
 from model.evaluate import evaluate
 
 ROOT = Path(__file__).resolve().parents[2]
-REFERENCE = Path("/work/shared/reference")
+REFERENCE = Path(__file__).resolve().parents[1] / "reference"  # facts copied into tests/, see its README
 KIND = KINDS["starfrontiers-character"]
 EXAMPLES = ROOT / "resources" / "examples"
 

@@ -628,3 +628,10 @@ def test_a_house_pack_without_campaign_rules_uses_the_built_in_ones(tmp_path):
     path.write_text(json.dumps(house))
     result = campaign.replay(crew(game(xp={"loot": 14})), load_pack_file(path))
     assert result.history[0]["game_xp"] == 300
+
+
+def test_SG_EQ_02_a_soldiers_one_slot_takes_a_find_of_one_slot():
+    big = {"name": "Plasma Carbine", "slots": 2, "value": 250}
+    data = crew(game(loot=[{"table": "physical", "roll": 8, "find": big}], after=[{"give": "s1", "item": "Plasma Carbine"}]))
+    assert at(data, "SG-EQ-02") == {"/campaign/games/0/after/0/item"}
+    assert run(data).derived["soldiers"][0]["item"] == "Plasma Carbine"      # kept as recorded

@@ -1,5 +1,7 @@
 """Stargrave crew rules, one test (or table) per RULES.md id."""
 
+import copy
+
 import pytest
 
 from tests.model.stargrave_helpers import LEGAL, crew, messages, rules_of, run
@@ -166,7 +168,7 @@ def test_SG_EQ_10_officer_items_cost_no_credits():
 
 # ---- ENFORCE ------------------------------------------------------------------------------
 
-def test_SG_CREW_01_and_02_captain_and_first_mate_are_required(tmp_path):
+def test_SG_CREW_01_and_SG_CREW_02_captain_and_first_mate_are_required(tmp_path):
     from model.storage import DocumentError, from_data
     for role in ("captain", "first_mate"):
         data = crew()
@@ -354,9 +356,13 @@ def test_SG_SOLD_05_soldier_item_slot_empty_at_creation():
     assert ("SG-SOLD-05", "/soldiers/0/item") in rules_of(crew(soldiers=[{"type": "Trooper", "item": "Medkit"}]))
 
 
-def test_SG_SOLD_08_robots_allowed_except_animals():
+def test_SG_SOLD_08_any_recruited_soldier_may_be_a_robot_a_guard_dog_gets_a_note():
+    """The seed: "Whenever you recruit a new Soldier, the player may declare that individual to be a robot"."""
     assert not rules_of(crew(soldiers=[{"type": "Trooper", "robot": True}]))
-    assert ("SG-SOLD-08", "/soldiers/0/robot") in rules_of(crew(soldiers=[{"type": "Guard Dog", "robot": True}]))
+    dog = crew(soldiers=[{"type": "Guard Dog", "robot": True}])
+    assert not rules_of(dog) and not rules_of(dog, severity="warning")
+    assert ("SG-SOLD-08", "/soldiers/0/robot") in rules_of(dog, severity="info")
+    assert messages(dog, "SG-SOLD-08")[0].startswith("A robot Guard Dog: the rules let any recruited soldier")
 
 
 @pytest.mark.parametrize("stype, allowed", [("Trooper", True), ("Armoured Trooper", True), ("Recruit", False),
@@ -380,3 +386,75 @@ def test_every_message_is_a_sentence_without_python_reprs():
         assert i.message.endswith("."), i.message
         assert "None" not in i.message and "[" not in i.message, i.message
         assert i.rule.startswith("SG-"), i.rule
+
+
+@pytest.mark.parametrize("seed_name", ["Grenade (Fragmentation)", "Grenade (Smoke)", "grenade (smoke)"])
+def test_SG_CAPT_09_and_SG_FM_07_seed_table_grenade_names_are_grenades(seed_name):
+    """The excerpt's General Weapons Table names "Grenade (Fragmentation)" and "Grenade (Smoke)": both are
+    the officers' one Grenades item (it carries both types in one slot)."""
+    items = ["Carbine", "Light Armour", "Pistol", "Knife", seed_name]
+    data = crew(first_mate__items=items)
+    assert not rules_of(data), run(data).issues
+    assert run(data).derived["first_mate"]["slots_used"] == 5
+    captain = crew(captain__items=["Carbine", "Heavy Armour", "Pistol", "Knife", seed_name])
+    assert not rules_of(captain)
+
+
+def test_SG_CAPT_08_captain_starts_at_level_15_with_no_level_upgrades():
+    d = run(LEGAL).derived["captain"]
+    assert d["level"] == 15
+    # the base profile is the Captain's start plus the background: nothing added for the 15 levels
+    parts = {label for how in d["derivation"].values() for label, _ in how}
+    assert parts <= {"Captain base", "Veteran background", "Veteran choice", "Heavy Armour"}, parts
+
+
+def test_SG_EQ_01_slot_capacity_captain_6_first_mate_5():
+    d = run(LEGAL).derived
+    assert (d["captain"]["slots"], d["first_mate"]["slots"]) == (6, 5)
+
+
+def test_SG_EQ_02_items_may_not_use_more_slots_than_the_figure_has():
+    six = ["Carbine", "Light Armour", "Pistol", "Knife", "Medkit", "Grenades"]
+    assert ("SG-EQ-02", "/first_mate/items") in rules_of(crew(first_mate__items=six))
+    assert ("SG-EQ-02", "/captain/items") not in rules_of(crew(captain__items=six))
+    seven = six + ["Filter Mask"]
+    [m] = [i.message for i in run(crew(captain__items=seven)).issues if i.rule == "SG-EQ-02"]
+    assert m == "The Captain's items use 7 slots; the Captain has 6."
+
+
+def test_SG_SOLD_02_a_soldiers_profile_is_its_types_and_has_no_levels():
+    from model.storage import DocumentError, from_data
+    data = crew()
+    soldier = run(data).derived["soldiers"][0]
+    from model.rules_pack import builtin_pack
+    trooper = next(s for s in builtin_pack("stargrave").data["soldiers"] if s["name"] == "Trooper")
+    assert soldier["profile"] == trooper["profile"]
+    for extra in ({"level": 3}, {"profile": {"move": 9}}):
+        data["soldiers"][0].update(extra)
+        with pytest.raises(DocumentError) as exc:
+            from_data(data, "crew.starwright")
+        assert exc.value.where.startswith("/soldiers/0")
+        data = crew()
+
+
+def test_SG_SOLD_04_soldiers_take_no_general_equipment():
+    from model.storage import DocumentError, from_data
+    data = crew()
+    data["soldiers"][0]["items"] = ["Medkit"]
+    with pytest.raises(DocumentError) as exc:
+        from_data(data, "crew.starwright")
+    assert exc.value.where.startswith("/soldiers/0")
+
+
+def test_SG_PROF_06_roll_bonuses_are_capped_at_the_packs_plus_10():
+    from model.rules_pack import Pack, builtin_pack
+    plain = run(LEGAL).derived["captain"]
+    assert not [p for how in plain["derivation"].values() for p in how if "cap" in p[0]]
+    data = copy.deepcopy(builtin_pack("stargrave").data)
+    data["id"] = "house-low-cap"
+    data["crew"]["roll_bonus_cap"] = 2
+    doc = crew(rules={"pack": "house-low-cap"})
+    capped = run(doc, [Pack(data, "house.json", False)]).derived["captain"]
+    assert plain["profile"]["fight"] > 2 and capped["profile"]["fight"] == 2
+    assert capped["derivation"]["fight"][-1] == ["roll bonus cap +2", 2 - plain["profile"]["fight"]]
+    assert capped["profile"]["health"] == plain["profile"]["health"]  # not a roll bonus

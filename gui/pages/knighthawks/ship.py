@@ -103,7 +103,7 @@ class Counter:
         elif limit["max"] == 0:
             text, severity = "not carried by this type", None
         elif limit["min"]:
-            text, severity = f"{limit['min']} to {limit['max']}", None
+            text, severity = f"at most {limit['max']} (type range {limit['min']}-{limit['max']})", None
         else:
             text, severity = f"at most {limit['max']}", None
         if row and row["usable"] != row["count"]:
@@ -144,6 +144,8 @@ class ShipPage(Page):
         self.type.setObjectName("shipType")
         self.type.setAccessibleName("Ship type")
         self.type.addItem("Choose a type…", "")
+        # KH-SHIP-08 (an assault scout rearms only at stations, may land, cannot be attacked docked) and the
+        # other table-time traits of a type are shown from its pack summary; nothing to decide while building
         for stype in t.pack["ship_types"]:
             self.type.addItem(stype["name"], stype["name"])
             self.type.setItemData(self.type.count() - 1, f"{stype['summary']}\n{type_summary(stype, t)}",

@@ -24,7 +24,7 @@ from .fields import NumberBox, bind_number
 class CharacterPage(Page):
     title = "Character"
     icon_name = "starwright"
-    prefixes = ("/name", "/species", "/droid", "/classes", "/attributes", "/force_rating", "/hit_points",
+    prefixes = ("/name", "/species", "/droid", "/classes", "/attributes", "/force_rating", "/hit_points", "/dark_side",
                 "/motivators", "/notes", "/rules", "")
 
     def owns(self, pointer: str) -> bool:
@@ -53,6 +53,11 @@ class CharacterPage(Page):
         self.hp.setObjectName("charHitPoints")
         self.hp.setAccessibleName("Hit Points")
         hp_badge = badge()
+        ds = ch.get("dark_side") or {"min": 0, "max": 10}
+        self.dark = NumberBox(lo=ds["min"], hi=99)
+        self.dark.setObjectName("charDarkSide")
+        self.dark.setAccessibleName("Dark Side")
+        dark_badge = badge()
         name_label = QLabel("&Name")
         name_label.setBuddy(self.name)
         species_label = QLabel("&Species")
@@ -67,12 +72,19 @@ class CharacterPage(Page):
         grid.addWidget(hp_label, 1, 2)
         grid.addWidget(with_badge(self.hp, hp_badge), 1, 3)
         grid.addWidget(hint("The rules base Hit Points on Toughness but give no formula: enter them."), 2, 3)
+        dark_label = QLabel("Dar&k Side")
+        dark_label.setBuddy(self.dark)
+        grid.addWidget(dark_label, 3, 2)
+        grid.addWidget(with_badge(self.dark, dark_badge), 3, 3)
+        grid.addWidget(hint(f"{ds['min']} to {ds['max']}: a selfish, cruel or brutal act adds 1; "
+                            f"at {ds['max']} the character has fallen."), 4, 3)
         ident.layout_.addLayout(grid)
         self.column.addWidget(ident)
         binder.line_edit("/name", self.name, self)
         binder.line_edit("/species", self.species, self)
         binder.check("/droid", self.droid, self)
         bind_number(binder, "/hit_points", self.hp, self, badge=hp_badge)
+        bind_number(binder, "/dark_side", self.dark, self, badge=dark_badge)
 
         # classes -------------------------------------------------------------------------------------
         self.classes_card = Card("Classes")

@@ -17,7 +17,7 @@ def _range(a: dict) -> str:
     lo, hi, s = a.get("min"), a.get("max"), a.get("signed", False)
     f = (lambda v: signed(v)) if s else str
     if lo is not None and hi is not None:
-        return f"{f(lo)} to {f(hi)}"
+        return f"{f(lo)} to {f(hi)}" + (" stock, upgradeable" if a.get("upgradeable") else "")
     return f"at least {f(lo)}" if lo is not None else ""
 
 

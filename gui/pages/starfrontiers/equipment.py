@@ -206,7 +206,9 @@ class EquipmentPage(Page):
                        None if left >= 0 else "error")
         cap = d["carrying_capacity"]
         mass = d["total_mass"]
-        if cap["max_kg"] is None:
+        if not cap["enabled"]:
+            self.mass.set(0, 1, f"{mass:g} kg carried", "The optional encumbrance rule is off in these rules")
+        elif cap["max_kg"] is None:
             self.mass.set(0, 1, f"{mass:g} kg", "Roll STR/STA to know how much the character can carry")
         else:
             over = mass > cap["max_kg"]

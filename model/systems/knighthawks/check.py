@@ -2,8 +2,9 @@
 
 KH-SHIP-02  every ship of a type shares its hull points, ADF and MR; a space station chooses its hull
             points within the type's range
-KH-SHIP-03  a type's weapons and defenses are a maximum (a station's are ranges); counts are whole
-            numbers from 0, codes are the pack's
+KH-SHIP-03  a type's weapons and defenses are a maximum ("Many ships do not carry their maximum
+            armament"); a station's "2-12" is the range its maximum falls in, so only above the top is an
+            error; counts are whole numbers from 0, codes are the pack's
 KH-SHIP-05  a fighter's only weapons are its configuration's (three assault rockets)
 KH-SHIP-06  a fighter declares one of its configurations (AMB-KH-01: the second is the group's own)
 """
@@ -139,20 +140,14 @@ def check_counts(data: dict, stype: dict | None, d: dict, t: Tables) -> list[Iss
                 only = f"; its {GROUP_WORD[group]}s are {_and(allowed)}" if allowed else ""
                 out.append(Issue(ptr, rule, ERROR, f"{who} cannot carry {entry['many']}{only}."))
             elif station:
+                # KH-SHIP-03: a station's "2-12" is the range its maximum falls in; only above the top is an error
                 lo = limits[code]["min"]
                 out.append(Issue(ptr, rule, ERROR,
-                                 f"{who} carries {lo} to {_n(hi, entry)}; {holder} has {count}, more than {hi}."))
+                                 f"{who} may carry at most {_n(hi, entry)} (its type lists {lo}-{hi}: the most a "
+                                 f"station carries lies in that range); {holder} has {count}."))
             else:
                 out.append(Issue(ptr, rule, ERROR,
                                  f"{who} may carry at most {_n(hi, entry)}; {holder} has {count}."))
-        if station:
-            for code, lim in limits.items():
-                count = as_count(counts.get(code, 0))
-                if 0 <= count < lim["min"]:
-                    entry = t.entries[group][code]
-                    out.append(Issue(jp.join(group, code), "KH-SHIP-03", ERROR,
-                                     f"A {stype['name'].lower()} carries {lim['min']} to {_n(lim['max'], entry)}; "
-                                     f"{holder} has {count}, fewer than {lim['min']}."))
     return out
 
 

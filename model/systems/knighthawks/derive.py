@@ -133,6 +133,7 @@ def derive(data: dict, t: Tables) -> dict:
                     "restrictions": list(entry["restrictions"]),
                     "range": entry["range"],
                     "damage": entry["damage"],
+                    # KH-WPN-07: forward-firing (FF) weapons fire only ahead of the bow; the rest all round
                     "field": entry["field"],
                     "fires_in": list(entry["fires_in"]),
                     "fires_in_text": phase_text(entry, t),
@@ -174,6 +175,7 @@ def derive(data: dict, t: Tables) -> dict:
                                  "derivation": [[f"MR {stype['mr']} x {per}%", -stype["mr"] * per]]}
     else:
         out["evasive_action"] = None
+    # KH-SHIP-09: frigates and larger never land on a planet (the type's may_land)
     out["may_land"] = bool(stype and stype["may_land"])
     return out
 

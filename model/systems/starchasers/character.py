@@ -20,7 +20,7 @@ def new(pack) -> dict:
         "format": FORMAT, "version": 1, "name": "New Character", "species": "", "droid": False,
         "classes": [],
         "attributes": {k: None for k in t.char_attributes},
-        "force_rating": 0,
+        "force_rating": 0, "dark_side": 0,
         "skills": {}, "bonuses": {}, "motivators": [], "hit_points": None, "equipment": [], "notes": "",
     }
 

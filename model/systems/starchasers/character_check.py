@@ -155,9 +155,24 @@ def check_classes_and_hit_points(data: dict, d: dict, t: Tables) -> list[Issue]:
     return out
 
 
+def check_dark_side(data: dict, d: dict, t: Tables) -> list[Issue]:
+    """SC-CHAR-23: the Dark Side track runs 0 to 10 (the pack's range); at the top the character has fallen."""
+    track, level = t.char.get("dark_side"), _int(data.get("dark_side"))
+    if not track or level is None:
+        return []
+    lo, hi = track["min"], track["max"]
+    if not lo <= level <= hi:
+        return [Issue("/dark_side", "SC-CHAR-23", ERROR, f"Dark Side is {level}; the track runs from {lo} to {hi}.")]
+    if level == hi:
+        return [Issue("/dark_side", "SC-CHAR-23", WARNING,
+                      f"Dark Side {level} of {hi}: the character has fallen to The Dark Side and is not playable "
+                      f"until redeemed.")]
+    return []
+
+
 def check(data: dict, derived: dict, t: Tables) -> list[Issue]:
     out: list[Issue] = []
-    for fn in (check_attributes, check_force, check_skills, check_equipment, check_motivators,
+    for fn in (check_attributes, check_force, check_skills, check_equipment, check_motivators, check_dark_side,
                check_classes_and_hit_points):
         out += fn(data, derived, t)
     if not str(data.get("name", "")).strip():

@@ -57,6 +57,8 @@ def skill_pool(data: dict, name: str, t: Tables) -> dict:
     for item in data.get("equipment", []):
         if any(fold(s) == fold(name) for s in item.get("skills", [])) and _int(item.get("bonus")):
             parts.append([item.get("name", "equipment"), item["bonus"]])
+    # SC-CHAR-06 is not checked here (GAP-SC-08): the excerpts give no Force Power Sets, so a character records
+    # no Force Powers whose +1 to +3 dice could be bounded; such dice are temporary and stay off the total (SC-CHAR-08)
     bonus = sum(p[1] for p in parts)
     carried = {fold(i.get("name")) for i in data.get("equipment", [])}
     needs = [e["name"] for e in t.char["equipment_examples"]
@@ -70,7 +72,8 @@ def skill_pool(data: dict, name: str, t: Tables) -> dict:
 
 
 def ship_pools(data: dict, by_name: dict[str, dict], t: Tables) -> dict:
-    """SC-CHAR-27: attribute + skill level for each ship-station roll (Dodge adds the ship's Passive Defense)."""
+    """SC-CHAR-27: attribute + skill level for each ship-station roll (Dodge adds the ship's Passive Defense);
+    SC-CHAR-12: Initiative is Perception + Piloting (the pack's ship_pools)."""
     attrs = data.get("attributes", {})
     out = {}
     for sp in t.char["ship_pools"]:
@@ -85,11 +88,30 @@ def ship_pools(data: dict, by_name: dict[str, dict], t: Tables) -> dict:
     return out
 
 
+def class_moves(data: dict, t: Tables) -> tuple[list[dict], list[str]]:
+    """SC-CHAR-28: the special moves whose class the character has (Ace: Clip, Counter Shot...; Scoundrel: Lucky
+    Hit, Cargo Drop), and the advanced maneuvers an Ace may fly on any ship; both from the pack."""
+    classes = {fold(c.get("name")) for c in data.get("classes", []) if isinstance(c, dict)}
+    moves = [m for m in t.char.get("special_moves", []) if fold(m["class"]) in classes]
+    adv = t.char.get("advanced_maneuvers")
+    return moves, (list(adv["names"]) if adv and fold(adv["class"]) in classes else [])
+
+
+def dark_side(data: dict, t: Tables) -> dict | None:
+    """SC-CHAR-23: the Dark Side track (0 to the pack's max); at the max the character has fallen."""
+    track = t.char.get("dark_side")
+    if not track:
+        return None
+    level = _int(data.get("dark_side")) or 0
+    return {"level": level, "max": track["max"], "fallen": level >= track["max"]}
+
+
 def derive(data: dict, t: Tables) -> dict:
     skills = [skill_pool(data, n, t) for n in skill_names(data, t)]
     by_name = {fold(s["name"]): s for s in skills}
     attrs = data.get("attributes", {})
     motivators = data.get("motivators", [])
+    moves, advanced = class_moves(data, t)
     return {
         "pools": {s["name"]: s["pool"] for s in skills},
         "skills": skills,
@@ -99,4 +121,7 @@ def derive(data: dict, t: Tables) -> dict:
         "motivators": {"total": len(motivators),
                        "from_flaw": sum(1 for m in motivators if fold(m.get("source")) == "flaw")},
         "ship_pools": ship_pools(data, by_name, t),
+        "dark_side": dark_side(data, t),
+        "special_moves": moves,
+        "advanced_maneuvers": advanced,
     }

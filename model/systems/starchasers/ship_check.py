@@ -36,6 +36,9 @@ def check_range(ptr: str, label: str, value: Any, lo: Any, hi: Any, rule: str, s
 
 def check_attributes(data: dict, d: dict, t: Tables) -> list[Issue]:
     out: list[Issue] = []
+    # Ranges from the pack's attribute tables, each entry naming its rule: among them SC-SHIP-04 (Maneuverability
+    # -3 to +3), SC-SHIP-06 (Power Generation 0-5), SC-SHIP-16 (Atmospheric Maneuverability -3 to +3) and
+    # SC-SHIP-17 (Communications and Sensor Range are range bands)
     for key, a in t.attributes.items():
         value = data.get(key)
         ptr = f"/{key}"
@@ -43,6 +46,13 @@ def check_attributes(data: dict, d: dict, t: Tables) -> list[Issue]:
             if key == "added_hard_points":
                 continue
             out.append(Issue(ptr, a["rule"], WARNING, f"{a['label']}: not set yet; enter the ship's value."))
+            continue
+        if a.get("upgradeable") and _int(value) is not None and a["max"] is not None and value > a["max"]:
+            # SC-SHIP-01 (Armor) / SC-SHIP-19 (Shield Rating): stock ships stop at the pack's max, but both "can
+            # be upgraded" and the upgrade cap is not given (GAP-SC-12): above it is a warning, not an error
+            out.append(Issue(ptr, a["rule"], WARNING,
+                             f"{a['label']} is {value}: stock ships stop at {a['max']}, so this is an upgraded "
+                             f"ship; the rules give no upgrade limit, so check it with your group."))
             continue
         out += check_range(ptr, a["label"], value, a["min"], a["max"], a["rule"], a.get("signed", False))
     for key, a in t.optional.items():
@@ -120,9 +130,10 @@ def check_hard_points(data: dict, d: dict, t: Tables) -> list[Issue]:
     if added is not None and added > 0:
         cap = int((base or 0) * factor)
         if added > cap:
+            started = f"({cap})" if base is not None else "(its base Hard Points are not set)"
             out.append(Issue("/added_hard_points", "SC-SHIP-08", ERROR,
                              f"{added} Hard Points added, but a ship may add at most as many as it started with "
-                             f"({cap})."))
+                             f"{started}."))
     for s in d["hard_points_shares"]:
         hp = s["hard_points"]
         what = f"{s['kind'].capitalize()} \"{s['name']}\"" if s["name"] else s["kind"].capitalize()

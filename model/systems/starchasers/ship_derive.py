@@ -78,6 +78,7 @@ def weapon_pool(weapon: dict, gunner: dict, t: Tables) -> dict:
     damage = _int(weapon.get("damage"))
     parts = [{"label": "Weapon Damage", "dice": damage, "note": "" if damage is not None else "not set"}]
     value = _int(gunner.get(attr))
+    # SC-CHAR-26: the gunner's attribute joins the pool only when proficient in the weapon's skill
     proficient = bool(skill) and any(isinstance(p, str) and (t.canonical_weapon_skill(p) or p) == skill
                                      for p in gunner.get("proficient", []))
     if not gunner:
@@ -91,6 +92,8 @@ def weapon_pool(weapon: dict, gunner: dict, t: Tables) -> dict:
         parts.append({"label": f"gunner's {attr_label} (proficient)", "dice": value,
                       "note": "" if value is not None else f"gunner's {attr_label} not entered"})
         fixed_attr = value
+    # SC-SWPN-13 is not derived (GAP-SC-18): linked weapons sum their dice plus the gunner's Proficiency bonus,
+    # whose amount the excerpts never give, so no link-group pool is offered
     bonus = [b for b in t.bands if (b.get("attacker") or 0) > 0]
     if rule["range_bonus"]:
         note = ", ".join(f"{signed(b['attacker'])} at {b['name']}" for b in bonus) or "none"
@@ -109,17 +112,48 @@ def weapon_pool(weapon: dict, gunner: dict, t: Tables) -> dict:
         else " + ".join(fixed)
     text += "; + " + " + ".join(extra) if extra else ""
     return {"name": weapon.get("name", ""), "skill": skill, "attribute": attr, "proficient": proficient,
-            "range_value": rng, "range_label": t.range_label(rng),
+            "range_value": rng, "range_label": t.range_label(rng), "overreach": overreach(rng, t),
             "pool_parts": parts, "pool": pool, "pool_text": text,
             "range_bonus": rule["range_bonus"], "bonus_power": rule["bonus_power"]}
 
 
+def overreach(rng: int | None, t: Tables) -> dict | None:
+    """SC-SWPN-07: the band just beyond a weapon's range, where it may still fire and the defender rolls extra
+    dice (the pack's weapon_range_overreach); None when the range is unknown or nothing attackable lies beyond."""
+    rule = t.pack.get("weapon_range_overreach") or {}
+    if rng is None or not rule.get("max_bands_beyond"):
+        return None
+    inside = [i for i, b in enumerate(t.bands) if b["weapon_range"] is not None and b["weapon_range"] <= rng]
+    beyond = t.bands[inside[-1] + 1] if inside and inside[-1] + 1 < len(t.bands) else None
+    if beyond is None or beyond["attacker"] is None:
+        return None
+    bonus = rule.get("one_band_defender_bonus", 0)
+    return {"band": beyond["name"], "defender_bonus": bonus,
+            "text": f"{beyond['name']}: may fire, defender +{bonus} {'die' if bonus == 1 else 'dice'}"}
+
+
+# SC-SHIP-20 is not derived (GAP-SC-19): temporary Hull Points after a sealed breach need the ship's hull
+# section count, which no stock ship in the excerpts states (nor how 20% rounds)
 def maneuvers(data: dict, t: Tables) -> list[dict]:
     """SC-SHIP-22: the highest speed for each basic maneuver from the ship's Speed."""
     speed = _int(data.get("speed"))
     if speed is None:
         return []
     return [{"name": m["name"], "max_speed": max(0, speed - m["below_max_speed"])} for m in t.ship["maneuvers"]]
+
+
+def inside_comms(size: int | None, t: Tables) -> dict | None:
+    """SC-SHIP-21: talking inside the ship is a Free Action, but a Comms Standard Action on ships larger than a
+    Light Freighter (the pack's Size Category threshold); None until the size is set or if the pack has no rule."""
+    rule = t.ship.get("inside_comms")
+    if size is None or not rule:
+        return None
+    standard = size >= rule["standard_action_from_size"]
+    action = rule["standard"] if standard else rule["free"]
+    edge = rule["standard_action_from_size"]
+    return {"action": action, "standard": standard,
+            "how": f"Size {size} ({'at least' if standard else 'below'} {edge}): talking inside the ship is a "
+                   f"{action}"}
 
 
 UNSET_KEYS = ("size", "speed", "armor", "maneuverability", "hull_points", "structure_points", "system_durability",
@@ -143,6 +177,7 @@ def derive(data: dict, t: Tables, crew: list[dict] | None = None) -> dict:
     out["size_example"] = size["example"] if size else None
     out["size_maneuverability"] = size["maneuverability"] if size else None
     out["maneuvers"] = maneuvers(data, t)
+    out["inside_comms"] = inside_comms(_int(data.get("size")), t)
     gunner, gunner_name = crew_links.effective_gunner(data, crew)
     out["gunner_name"] = gunner_name or (data.get("gunner") or {}).get("name") or None
     out["gunner_linked"] = gunner_name is not None

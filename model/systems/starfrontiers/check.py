@@ -96,8 +96,10 @@ def check_human_bonus(data: dict, d: dict, t: Tables) -> list[Issue]:
                       f"Only Humans add 5 to one ability; a {race['name']} gets racial modifiers instead, "
                       f"so clear the bonus to {t.label(key)}.")]
     if amount and not key:
-        return [Issue("/human_bonus", "SF-RACE-01", ERROR,
-                      f"A {race['name']} adds {amount} to one single ability (one side of one pair): choose which.")]
+        # SF-RACE-01: the seed says a Human *may* add it, so not choosing yet is a warning
+        return [Issue("/human_bonus", "SF-RACE-01", WARNING,
+                      f"A {race['name']} may add {amount} to one single ability (one side of one pair): "
+                      f"not chosen yet; choose which.")]
     return []
 
 

@@ -30,6 +30,7 @@ def ability_scores(data: dict, t: Tables, race: dict | None) -> tuple[dict, dict
         p = t.pairs[pair]
         b = base.get(pair)
         roll = rolls.get(pair)
+        # SF-CHAR-04: the race's modifier applies to both abilities of the pair (SF-RACE-02: Dralasite STR/STA +5)
         mod = race["modifiers"][pair] if race else 0
         shift = shifts.get(pair) or 0
         pairs[pair] = {
@@ -69,6 +70,8 @@ def initiative(scores: dict, t: Tables) -> tuple[int | None, str]:
 
 def race_abilities(race: dict | None, scores: dict, t: Tables) -> list[dict]:
     out = []
+    # SF-RACE-04, SF-RACE-05, SF-RACE-06: racial chances are a fraction of an ability, rounded as the pack says
+    # (battle rage reads the original STA, the score before play)
     for s in (race or {}).get("specials", []):
         entry = {"name": s["name"], "kind": s["kind"], "effect": s["effect"], "rule": s.get("rule", ""),
                  "value": None, "how": ""}
@@ -87,10 +90,14 @@ def race_abilities(race: dict | None, scores: dict, t: Tables) -> list[dict]:
 def psa_values(data: dict, scores: dict, t: Tables) -> dict:
     name = t.canonical_psa(data.get("psa"))
     adventures = data.get("adventures") or 0
+    # SF-CHAR-10, SF-CHAR-12: the PSA level follows adventures completed (level 1 for a new character);
+    # SF-CHAR-11: +5 a level, at most level 6
     level, nxt = t.psa_level(adventures)
     bonus = level * t.psa["bonus_per_level"]
     skill = t.skills.get(name) if name else None
     chances = []
+    # SF-CHAR-21, SF-PLAY-11: a Military PSA's to-hit bases are STR in melee and DEX at range plus the PSA
+    # bonus (the pack's uses); the situational modifiers are printed on the sheet
     for use in (skill or {}).get("uses", []):
         v = scores.get(use["ability"])
         chances.append({"name": use["name"], "ability": use["ability"],
@@ -160,6 +167,7 @@ def arms(possessions: dict, t: Tables) -> dict:
             elif w["ammo"] in t.items:
                 carried, capacity = possessions.get(w["ammo"], 0), t.items[w["ammo"]]["ammunition"]["capacity"]
             shots_each = capacity // w["per_shot"] if capacity and w["per_shot"] else None
+            # SF-WPN-08: artillery is flagged (non-Military operators take -10, printed on the sheet)
             weapons.append({"name": name, "count": n, "type": w["type"], "class": w["class"], "damage": w["damage"],
                             "ammo_use": w["ammo_use"], "range": w["range"], "ammo": w["ammo"],
                             "ammo_carried": carried, "shots_per_load": shots_each,
@@ -171,6 +179,8 @@ def arms(possessions: dict, t: Tables) -> dict:
         elif item.get("defense"):
             d = item["defense"]
             row = {"name": name, "count": n, "kind": d["kind"], "against": d["against"], "absorbs": d["absorbs"]}
+            # SF-DEF-02: an albedo suit absorbs laser damage 5 times; SF-DEF-04, SF-DEF-05: screens spend their
+            # pack's charges a hit (albedo screen 4, inertia screen 2)
             if d["kind"] == "armor":
                 row["uses"] = d["uses"]
                 row["how"] = f"absorbs {d['absorbs']} damage from {d['against']} attacks {d['uses']} times, then replace"
@@ -195,6 +205,10 @@ def arms(possessions: dict, t: Tables) -> dict:
 def carrying(scores: dict, t: Tables) -> dict:
     e = t.encumbrance
     v = scores.get(e["ability"])
+    if not e["enabled"]:
+        # SF-CHAR-18 is an optional rule: the pack's switch is off, so nothing is limited or slowed
+        return {"free_kg": None, "max_kg": None, "enabled": False,
+                "how": "the optional encumbrance rule is not in use (a house rules pack can switch it on)"}
     if v is None:
         return {"free_kg": None, "max_kg": None, "enabled": e["enabled"], "how": f"{t.abbr(e['ability'])} not set yet"}
     free, most = v * e["free_fraction"], v * e["max_fraction"]
@@ -221,6 +235,7 @@ def derive(data: dict, t: Tables) -> dict:
     out["carrying_capacity"] = cap
     encumbered = bool(cap["enabled"] and cap["free_kg"] is not None and eq["total_mass"] > cap["free_kg"])
     out["encumbered"] = encumbered
+    # SF-RACE-08: walking and running speeds by race (the MOVEMENT TABLE, in the pack)
     walk, run = (race["walk"], race["run"]) if race else (None, None)
     move_how = f"{race['name']}: walk {walk} m, run {run} m a turn" if race else "choose a race"
     if race and encumbered:

@@ -23,6 +23,7 @@ def check_officer(data: dict, role: str, d: dict, t: Tables) -> list[Issue]:
     if officer.get("robot"):
         out.append(Issue(base + "/robot", "SG-CREW-09", ERROR, f"The {who} cannot be a robot; only soldiers can."))
 
+    # SG-BG-02: the First Mate's background may match the Captain's, so nothing compares the two
     # Background (SG-BG-01) and its chosen adjustments (SG-BG-04)
     raw_bg = officer.get("background", "")
     bg_name = t.canonical_background(raw_bg)
@@ -153,14 +154,22 @@ def check_soldiers(data: dict, d: dict, t: Tables) -> list[Issue]:
                              f'"{s.get("type")}" is not a soldier type in the rules pack.'))
             continue
         if s.get("robot") and stype.get("can_be_robot") is False:
-            out.append(Issue(ptr + "/robot", "SG-SOLD-08", ERROR, f"A {stype['name']} cannot be a robot."))
+            # SG-SOLD-08: the seed lets any recruited soldier be declared a robot; can_be_robot comes from the
+            # reference note, not the rules, so it is only a note
+            out.append(Issue(ptr + "/robot", "SG-SOLD-08", INFO,
+                             f"A robot {stype['name']}: the rules let any recruited soldier be declared a robot, "
+                             f"though the usual {stype['name']} is not one; tell your opponents what it represents."))
         if s.get("shotgun") and not t.shotgun_allowed(stype):
             out.append(Issue(ptr + "/shotgun", "SG-SOLD-11", ERROR,
                              f"A {stype['name']} has no carbine, so it cannot swap one for a shotgun."))
+        # SG-SOLD-04: a soldier has no General Equipment List items (the document has no place for them);
+        # its one slot is for campaign finds only
         if s.get("item"):
             out.append(Issue(ptr + "/item", "SG-SOLD-05", ERROR,
                              "A soldier's item slot holds only something found in the campaign; "
                              "it is empty at creation."))
+    # SG-CREW-03: the permanent roster is one Captain and one First Mate (both required by the schema)
+    # and at most max_soldiers soldiers
     if len(soldiers) > crew["max_soldiers"]:
         out.append(Issue("/soldiers", "SG-CREW-05", ERROR,
                          f"The crew has {len(soldiers)} soldiers; at most {crew['max_soldiers']} may be hired "
@@ -178,6 +187,7 @@ def check_soldiers(data: dict, d: dict, t: Tables) -> list[Issue]:
 
 def check(data: dict, derived: dict, t: Tables) -> list[Issue]:
     out: list[Issue] = []
+    # SG-CREW-01, SG-CREW-02: exactly one Captain and one First Mate (the schema requires both, once each)
     for role in ROLES:
         if role in derived:
             out += check_officer(data, role, derived[role], t)

@@ -26,6 +26,8 @@ def valid_choices(officer: dict, background: dict | None) -> list[str]:
 
 def carried_items(officer: dict, t: Tables) -> tuple[list[dict], list[dict]]:
     """(items in slots, items built into other items) as pack entries; unknown names are skipped."""
+    # SG-EQ-05: an officer's Grenades are one item (one slot) for both kinds; SG-EQ-06: a grenade launcher and
+    # SG-EQ-07: assault armour bring their built-in items (`includes`), which use no slot
     slotted = [t.items[n] for n in (t.canonical_item(x) for x in officer.get("items", [])) if n]
     built_in = [t.items[n] for i in slotted for n in i.get("includes", []) if n in t.items]
     return slotted, built_in
@@ -48,6 +50,8 @@ def derive_officer(officer: dict, role: str, t: Tables) -> dict:
     fig = t.figures[role]
     bg_name = t.canonical_background(officer.get("background"))
     bg = t.backgrounds.get(bg_name) if bg_name else None
+    # SG-CAPT-01, SG-FM-01: every Captain (First Mate) starts from the pack's one base profile;
+    # SG-BG-03: all the background's fixed adjustments apply; SG-BG-05: a chosen +1 stacks with a fixed one
     base = dict(fig["profile"])
     how: dict[str, list] = {k: [[f"{fig['label']} base", base[k]]] for k in KEYS}
     if bg:
@@ -60,6 +64,8 @@ def derive_officer(officer: dict, role: str, t: Tables) -> dict:
 
     slotted, built_in = carried_items(officer, t)
     uses = slot_use(slotted)
+    # SG-PROF-04: armour items add to Armour; SG-PROF-05: heavy armour and heavy weapons lower Move (the
+    # weapons not when braced by heavy or assault armour)
     effective = dict(base)
     braced = any(i.get("braces_heavy_weapons") for i in slotted)
     for item in slotted:
@@ -72,6 +78,13 @@ def derive_officer(officer: dict, role: str, t: Tables) -> dict:
         if item.get("move_unless_braced") and not braced:
             effective["move"] += item["move_unless_braced"]
             how["move"].append([item["name"], item["move_unless_braced"]])
+
+    # SG-PROF-06: no roll bonus above the pack's cap (+10); the value a roll uses, and the sheet prints, is capped
+    cap = t.crew.get("roll_bonus_cap")
+    for k in KEYS:
+        if cap is not None and t.char.get(k, {}).get("bonus") and effective[k] > cap:
+            how[k].append([f"roll bonus cap +{cap}", cap - effective[k]])
+            effective[k] = cap
 
     reductions_left = fig["creation_reductions"]
     floor = t.crew["activation_floor"]
@@ -93,6 +106,7 @@ def derive_officer(officer: dict, role: str, t: Tables) -> dict:
             act -= 1
             reduced = True
             parts.append(["creation reduction", -1])
+        # SG-CAPT-07, SG-FM-05: Fatigue is the power's own, whatever the activation penalty
         powers.append({"name": name, "activation": act, "base_activation": p["activation"],
                        "fatigue": p["fatigue"], "basic": basic, "category": p["category"],
                        "reduced": reduced, "derivation": parts})
@@ -103,12 +117,14 @@ def derive_officer(officer: dict, role: str, t: Tables) -> dict:
         "role": role,
         "label": fig["label"],
         "background": bg_name,
+        # SG-CAPT-08: the Captain starts at the pack's level 15, built into creation (no level-up upgrades)
         "level": fig["level"],
         "base_profile": base,
         "profile": effective,
         "derivation": how,
         "powers": powers,
         "slots_used": sum(uses),
+        # SG-EQ-01: slot capacity per figure (Captain 6, First Mate 5) comes from the pack
         "slots": fig["item_slots"],
         "item_slots": [{"name": i["name"], "slots": u} for i, u in zip(slotted, uses)],
         "built_in": [i["name"] for i in built_in],
@@ -141,11 +157,14 @@ def derive(data: dict, t: Tables) -> dict:
             continue
         spent += stype["cost"]
         specialists += 1 if stype["specialist"] else 0
+        # SG-SOLD-02, SG-SOLD-03: a soldier's profile is its type's, unchanged: its gear is already in it and
+        # soldiers have no levels
         soldiers.append({"type": stype["name"], "known": True, "cost": stype["cost"],
                          "specialist": stype["specialist"], "profile": dict(stype["profile"]),
                          "gear": soldier_gear(s, stype, t), "robot": bool(s.get("robot")),
                          "shotgun_allowed": t.shotgun_allowed(stype)})
     out["soldiers"] = soldiers
+    # SG-CREW-04: credits left = the starting credits - the soldiers' costs; SG-EQ-10: officers' items cost nothing
     out["credits_start"] = t.crew["starting_credits"]
     out["credits_spent"] = spent
     out["credits_left"] = t.crew["starting_credits"] - spent

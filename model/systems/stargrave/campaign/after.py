@@ -28,7 +28,8 @@ def apply_after(game) -> None:
 
 def _stash_take(state, name) -> dict | None:
     key = fold(name)
-    item = next((f for f in state.stash if fold(f["name"]) == key), None)
+    item = next((f for f in state.stash if f["name"] == name), None) or \
+        next((f for f in state.stash if fold(f["name"]) == key), None)
     if item is not None:
         state.stash.remove(item)
     return item
@@ -154,6 +155,8 @@ def _give(game, ptr, step) -> None:
     if soldier["find"]:
         s.stash.append(soldier["find"])       # the old find goes back to the stash
     soldier["find"] = find
+    if find["slots"] > 1:   # SG-EQ-01: a soldier has one slot
+        game.issue(ptr + "/item", "SG-EQ-02", f"{find['name']} takes {find['slots']} slots; a soldier has 1.")
     game.entry["after"].append(f"gave {find['name']} to {soldier['name'] or soldier['type']}")
 
 

@@ -35,6 +35,7 @@ class CampaignRules:
         self.floor: int = t.crew["activation_floor"]  # SG-CAMP-16
         self.start_level: dict[str, int] = {role: t.figures[role]["level"] for role in ROLES}
         self.level_cost: int = self.xp["level_cost"]
+        self.xp_keys: tuple[str, ...] = tuple(a["key"] for a in self.xp["awards"]) + ("bonus",)
 
     # ---- levels (SG-CAMP-13, SG-CAMP-18) ----
     def upgrade_for_level(self, level: int) -> list[str]:

@@ -11,38 +11,43 @@ from ..tables import ROLES, Tables
 from .state import CampaignState
 
 
-def _costly(t: Tables, key: tuple, names) -> list[tuple[str, int]]:
-    """(item, upkeep) of the items that owe upkeep among `names`, remembered per Tables by `key`."""
+def _owing(t: Tables, state: CampaignState) -> list[tuple]:
+    """(role or soldier index, item, upkeep) of every item that owes upkeep, remembered per Tables by the
+    officers' items and the soldiers' types (a campaign keeps the same kit for many games)."""
+    key = (tuple(tuple(state.officers[r]["items"]) for r in ROLES),
+           tuple((s["type"], s["shotgun"]) for s in state.soldiers))
     memo = t.__dict__.setdefault("_upkeep_memo", {})
     found = memo.get(key)
     if found is None:
-        found = memo[key] = [(n, t.items[n]["upkeep"]) for n in names() if t.items.get(n, {}).get("upkeep")]
+        found = []
+        for role in ROLES:
+            names = [n for n in (t.canonical_item(x) for x in state.officers[role]["items"]) if n]
+            names += [n for item in names for n in t.items[item].get("includes", []) if n in t.items]
+            found += [(role, n, t.items[n]["upkeep"]) for n in names if t.items[n].get("upkeep")]
+        for i, s in enumerate(state.soldiers):
+            stype = t.soldiers.get(s["type"])
+            if stype:
+                found += [(i, n, t.items[n]["upkeep"]) for n in soldier_gear(s, stype, t)
+                          if t.items.get(n, {}).get("upkeep")]
+        if len(memo) > 4096:
+            memo.clear()
+        memo[key] = found
     return found
-
-
-def _officer_items(t: Tables, items: list) -> list[str]:
-    names = [n for n in (t.canonical_item(x) for x in items) if n]
-    return names + [n for item in names for n in t.items[item].get("includes", []) if n in t.items]
 
 
 def upkeep_due(state: CampaignState, t: Tables) -> list[dict]:
     """Every upkeep the crew owes before its next game, in paying order:
     {"who" (role or soldier id), "label", "pointer", "item", "cost", "officer"}."""
     out = []
-    for role in ROLES:
-        o = state.officers[role]
-        for name, cost in _costly(t, ("officer", *o["items"]), lambda: _officer_items(t, o["items"])):
-            out.append({"who": role, "label": f"the {t.figures[role]['label']}", "pointer": o["items_at"],
-                        "item": name, "cost": cost, "officer": True})
-    for s in state.soldiers:
-        stype = t.soldiers.get(s["type"])
-        if not stype:
-            continue
-        for name, cost in _costly(t, ("soldier", stype["name"], s["shotgun"]), lambda: soldier_gear(s, stype, t)):
-            if cost:
-                who = f"{s['name']} ({stype['name']})" if s["name"] else f"the {stype['name']}"
-                out.append({"who": s["id"], "label": who, "pointer": s["at"], "item": name, "cost": cost,
-                            "officer": False})
+    for who, name, cost in _owing(t, state):
+        if who in ROLES:
+            out.append({"who": who, "label": f"the {t.figures[who]['label']}",
+                        "pointer": state.officers[who]["items_at"], "item": name, "cost": cost, "officer": True})
+        else:
+            s = state.soldiers[who]
+            kind = t.soldiers[s["type"]]["name"]
+            out.append({"who": s["id"], "label": f"{s['name']} ({kind})" if s["name"] else f"the {kind}",
+                        "pointer": s["at"], "item": name, "cost": cost, "officer": False})
     return out
 
 

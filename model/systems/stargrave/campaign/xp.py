@@ -15,6 +15,18 @@ def xp_for_game(xp: dict | None, out_of_action: bool, rules: CampaignRules) -> d
     """
     x = rules.xp
     xp = xp if isinstance(xp, dict) else {}
+    # the same counts give the same XP: remembered per rules (a long campaign repeats many of them)
+    key = (bool(out_of_action), *(as_int(xp.get(k)) for k in rules.xp_keys))
+    memo = rules.__dict__.setdefault("_xp_memo", {})
+    if key not in memo:
+        if len(memo) > 4096:
+            memo.clear()
+        memo[key] = _xp_for_game(xp, out_of_action, rules)
+    return memo[key]
+
+
+def _xp_for_game(xp: dict, out_of_action: bool, rules: CampaignRules) -> dict:
+    x = rules.xp
     parts = [{"key": "played", "label": "took part", "count": 1, "each": x["played"], "raw": x["played"],
               "xp": x["played"], "cap": None, "capped": False}]
     if out_of_action:

@@ -1,0 +1,53 @@
+"""The Star Frontiers character card: the eight abilities, initiative modifier and movement, weapons
+with damage and shots, PSA skill chances and racial abilities, what the character carries, and a tick
+row for Stamina. Values come from the document and `result.derived`."""
+
+from __future__ import annotations
+
+from ..systems.starfrontiers.tables import tables
+from . import Card, num, one
+
+
+def _heads(t) -> list[list[str]]:
+    return [[a["abbr"], a["label"]] for a in t.abilities.values()]
+
+
+def _legend(heads) -> str:
+    return " · ".join(f"{a} {label}" for a, label in heads)
+
+
+def cards(data: dict, result) -> list[Card]:
+    d, t = result.derived, tables(result.pack)
+    heads = _heads(t)
+    ab = d.get("abilities") or {}
+    profile = {"heads": heads, "legend": _legend(heads), "values": [num(ab.get(k)) for k in t.abilities]}
+    moves = [["Initiative", num(d.get("initiative_modifier"), True)], ["Walk", f"{num(d.get('walk'))} m"],
+             ["Run", f"{num(d.get('run'))} m"]]
+    weapons = [[f"{w['name']}" + (f" ×{w['count']}" if w.get("count", 1) > 1 else ""), one(w.get("damage")),
+                num(w.get("shots")) if w.get("shots") is not None else "—"] for w in d.get("weapons", [])]
+    weapons += [[f"{g['name']}" + (f" ×{g['count']}" if g.get("count", 1) > 1 else ""), one(g.get("damage")), num(g.get("count"))]
+                for g in d.get("grenades", [])]
+    skills = [f"{s['name']} {s['chance']}%" for s in d.get("skill_chances", [])]
+    skills += [r["name"] if r.get("value") is None else f"{r['name']} {r['value']}{'%' if r.get('kind') == 'chance' else ''}"
+               for r in d.get("race_abilities", [])]
+    equipment = [f"{name}" + (f" ×{n}" if n > 1 else "") for name, n in (d.get("possessions") or {}).items()]
+    psa = f"{d['psa']} PSA level {d.get('psa_level')}" if d.get("psa") else ""
+    sub = ", ".join(x for x in (one(d.get("race") or data.get("race")), psa) if x)
+    st = d.get("stamina")
+    return [Card("character", {"name": one(data.get("name")) or "Unnamed character", "type": sub, "profile": profile,
+                               "moves": moves, "weapons": weapons, "skills": skills, "equipment": equipment,
+                               "tracks": [["Stamina", st if isinstance(st, int) else None]]})]
+
+
+def facts(data: dict, result) -> list[tuple[str, str]]:
+    d = result.derived
+    return [("Credits", f"{num(d.get('credits_start'))} to start, {num(d.get('credits_spent'))} spent, "
+                       f"{num(d.get('credits_left'))} left"),
+            ("Adventures", num(data.get("adventures")))]
+
+
+def blank(card_type: str, pack) -> dict:
+    heads = _heads(tables(pack))
+    return {"name": "", "type": "", "profile": {"heads": heads, "values": [""] * len(heads), "legend": _legend(heads)},
+            "moves": [["Initiative", ""], ["Walk", ""], ["Run", ""]], "weapons": [], "skills": [], "equipment": [],
+            "tracks": [["Stamina", 70]]}  # room for the hardiest character's Stamina
