@@ -409,3 +409,15 @@ def test_roster_supplement_background_chosen_as_an_upgrade_has_no_place():
     assert any('"Hunter" comes from Quarantine 37' in line for line in _lines(r.report, "no_place"))
     errors = _legal(r.data)
     assert [e.rule for e in errors] == ["SG-BG-01"]     # the crew shows the missing background as any other
+
+
+def test_SG_CAMP_06_a_soldier_labernator_marks_as_wounded_starts_the_next_game_at_half_health():
+    from tests.model.import_fixtures import labernator_campaign
+    source = labernator_campaign()
+    source["Soldiers"][4]["currentHealth"] = 12     # the Recruit at its own maximum: not hurt
+    r = _import(source, "brass.sg")
+    last = r.data["campaign"]["games"][-1]
+    assert last["out_of_action"] == ["s1"] and last["survival"] == [{"who": "s1", "roll": 5}]
+    soldiers = evaluate(r.data, CREW).derived["soldiers"]
+    assert [(s["type"], s["injured"], s["health_now"]) for s in soldiers[:1] + soldiers[4:5]] == \
+           [("Codebreaker", True, 7), ("Recruit", False, 12)]
