@@ -81,7 +81,7 @@ def test_SG_CAMP_01_the_legal_five_game_example_has_no_errors_and_replays_every_
 
 # ---- survival ---------------------------------------------------------------------------------
 
-def test_SG_CAMP_03_and_06_seriously_injured_starts_the_next_game_at_half_health_then_recovers():
+def test_SG_CAMP_03_SG_CAMP_06_seriously_injured_starts_the_next_game_at_half_health_then_recovers():
     once = crew(game(out_of_action=["s1"], survival=[{"who": "s1", "roll": 5}]))
     jax = run(once).derived["soldiers"][0]
     assert jax["injured"] and jax["health_now"] == 14 // 2
@@ -421,7 +421,7 @@ def test_SG_CAMP_01_a_hire_reusing_an_id_is_an_issue_even_a_dead_soldiers():
     assert "s7" in issues(data, "SG-CAMP-01")[0].message
 
 
-def test_SG_CAMP_19_officers_re_equip_from_the_list_or_the_stash():
+def test_SG_CAMP_19_SG_CAPT_10_officers_re_equip_from_the_list_or_the_stash():
     shield = {"name": "Shield", "slots": 1, "value": 150}
     ok = crew(game(loot=[{"table": "physical", "roll": 12, "find": shield}],
                    after=[{"equip": "captain", "items": ["Pistol", "Shield", "Knife", "Heavy Armour"]}]))

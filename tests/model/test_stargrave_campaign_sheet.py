@@ -12,7 +12,7 @@ from tests.model.sheet_text import sheet_text, squash
 BIN = Path(sys.executable).parent / "starwright"
 
 
-def test_SG_CAMP_20_the_sheet_prints_levels_unspent_xp_credits_stash_and_the_injured(tmp_path):
+def test_SG_CAMP_20_SG_CREW_12_the_sheet_prints_levels_unspent_xp_credits_stash_and_the_injured(tmp_path):
     data = crew(game(out_of_action=["s1"], survival=[{"who": "s1", "roll": 6}], xp={"loot": 4},
                      loot=[{"table": "physical", "roll": 19, "find": {"name": "Star Idol", "slots": 1, "value": 500}},
                            {"table": "digital", "roll": 19, "take": "keep"}],

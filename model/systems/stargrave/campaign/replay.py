@@ -103,6 +103,7 @@ class _Game:
         return self.entry
 
     def _totals(self) -> None:
+        # SG-CAMP-10: XP and credits are running totals carried from game to game
         s = self.state
         self.entry.update(xp_earned=s.xp_earned, xp_spent=s.xp_spent, xp_unspent=s.xp_unspent, credits=s.credits,
                           levels_now={r: s.officers[r]["level"] for r in ROLES},
