@@ -99,6 +99,8 @@ class MainWindow(QMainWindow):
                                "Start a new Stargrave crew")
         self.a_new.setEnabled("stargrave-crew" in KINDS and has_pages("stargrave-crew"))
         self.a_open = self._act("&Open…", self.open_dialog, K.Open, "open", "Open a Starwright document")
+        self.a_import = self._act("&Import…", self.import_dialog, QKeySequence("Ctrl+Shift+I"), "import",
+                                  "Import a crew from Labernator or BattleScribe / New Recruit")
         self.recent_menu = file.addMenu("Open &Recent")
         self.a_save = self._act("&Save", self.save, K.Save, "save", "Save the document")
         self.a_save_as = self._act("Save &As…", self.save_as, K.SaveAs, "save_as", "Save under a new name")
@@ -119,6 +121,7 @@ class MainWindow(QMainWindow):
             a.triggered.connect(lambda _=False, k=kind: self.new_document(k))
         file.insertAction(self.recent_menu.menuAction(), self.new_menu.menuAction())
         file.insertAction(self.recent_menu.menuAction(), self.a_open)
+        file.insertAction(self.recent_menu.menuAction(), self.a_import)
         for a in (self.a_save, self.a_save_as):
             file.addAction(a)
         file.addSeparator()
@@ -297,6 +300,40 @@ class MainWindow(QMainWindow):
         for p in prompts.choose_open_paths(self, folder):
             st.settings().setValue("last_folder", str(Path(p).parent))
             self.open_path(p)
+
+    def import_dialog(self) -> None:
+        from .dialogs.import_report import choose_import_path
+        folder = str(st.settings().value("last_folder", "") or "")
+        path = choose_import_path(self, folder)
+        if path:
+            st.settings().setValue("last_folder", str(Path(path).parent))
+            self.import_path(path)
+
+    def import_path(self, path: str):
+        """Read a crew from another builder and show the report (window-modal); the crew opens as a new,
+        unsaved document only when the player says so. Returns the dialog, or None if the file was refused."""
+        from PySide6.QtCore import Qt
+        from model.importers import ImportRefused, import_file
+        from .dialogs import prompts
+        from .dialogs.import_report import ImportReportDialog
+        try:
+            result = import_file(path)
+        except ImportRefused as e:
+            prompts.show_document_error(self, e, "import")
+            return None
+        dialog = ImportReportDialog(result, str(path), self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(lambda: self.open_imported(result.data))
+        dialog.open()
+        return dialog
+
+    def open_imported(self, data: dict):
+        from .session import Session
+        session = Session(data, KINDS["stargrave-crew"], None, self)
+        session.stack.resetClean()   # never saved: closing asks, saving asks for a name
+        editor = self._add_editor(session)
+        self._retitle(editor)
+        return editor
 
     def save(self, editor=None) -> bool:
         from .dialogs import prompts
@@ -567,4 +604,7 @@ class MainWindow(QMainWindow):
         paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
         event.acceptProposedAction()
         # Open after the drop returns: an error dialog inside a drop handler would block the drag source.
-        QTimer.singleShot(0, lambda: [self.open_path(p) for p in paths])
+        # Other builders' files (Labernator .sg, BattleScribe .ros/.rosz) are imported, with the report first.
+        foreign = (".sg", ".ros", ".rosz")
+        QTimer.singleShot(0, lambda: [self.import_path(p) if p.lower().endswith(foreign) else self.open_path(p)
+                                      for p in paths])

@@ -19,7 +19,7 @@ from .kinds import KINDS, PLANNED
 from .rules_pack import PackError, load_pack_file
 from .storage import DocumentError, SaveError, atomic_write, dumps, load, write_target
 
-COMMANDS = ("new", "check", "export")
+COMMANDS = ("new", "check", "export", "import")
 
 EPILOG = """\
 commands:
@@ -32,6 +32,9 @@ commands:
                           or per ship or character; --blank: the same cards empty, for pencil
   export FILE --text [--markdown] [-o OUT.txt]
                           a compact listing for a forum or chat (stdout unless -o)
+  import FILE -o OUT.starwright [--json] [--force]
+                          import a crew from Labernator (.sg) or BattleScribe / New Recruit
+                          (.ros, .rosz, .json) and print what came across
 
 With no command, or with a FILE, the builder window opens.
 """
@@ -76,6 +79,9 @@ def _parser() -> argparse.ArgumentParser:
     pe.add_argument("--list-issues", action="store_true", help="print the rule errors in the sheet's footer")
     pe.add_argument("--rules", action="append", default=[], metavar="PACK.json", help="house-rule pack")
     pe.add_argument("--force", action="store_true", help="overwrite OUT.pdf if it exists")
+
+    from .importers.command import add_parser as add_import_parser
+    add_import_parser(sub)
     return p
 
 
@@ -306,6 +312,9 @@ def main(argv: Sequence[str] | None = None, open_gui: Callable[[list[str]], int]
         _parser().print_help()
         return 0
     try:
+        if args.command == "import":
+            from .importers.command import run as cmd_import
+            return cmd_import(args)
         return {"new": cmd_new, "check": cmd_check, "export": cmd_export}[args.command](args)
     except KeyboardInterrupt:
         return 130

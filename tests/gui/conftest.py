@@ -153,3 +153,18 @@ def open_editor(qtbot, session, size=(1400, 950)):
     ed.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is ed, timeout=2000)
     return ed
+
+
+def drop_files(win, paths) -> None:
+    """Drag files over the window and drop them, as a file manager does."""
+    from PySide6.QtCore import QMimeData, QPointF, QUrl
+    from PySide6.QtGui import QDragEnterEvent, QDropEvent
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
+    enter = QDragEnterEvent(QPointF(50, 50), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+                            Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(win, enter)
+    assert enter.isAccepted()
+    drop = QDropEvent(QPointF(50, 50), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+                      Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(win, drop)

@@ -7,8 +7,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
-from PySide6.QtGui import QColor, QDragEnterEvent, QDropEvent, QPalette
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QApplication, QCheckBox, QComboBox, QLineEdit,
                                QMessageBox, QPlainTextEdit)
 
@@ -114,15 +114,8 @@ def test_open_the_same_file_twice_switches_to_its_tab(win):
 
 
 def test_dropping_a_file_on_the_window_opens_it(win, qtbot):
-    mime = QMimeData()
-    mime.setUrls([QUrl.fromLocalFile(str(ASHEN))])
-    enter = QDragEnterEvent(QPointF(50, 50), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
-                            Qt.KeyboardModifier.NoModifier)
-    QApplication.sendEvent(win, enter)
-    assert enter.isAccepted()
-    drop = QDropEvent(QPointF(50, 50), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
-                      Qt.KeyboardModifier.NoModifier)
-    QApplication.sendEvent(win, drop)
+    from tests.gui.conftest import drop_files
+    drop_files(win, [ASHEN])
     qtbot.waitUntil(lambda: len(win.editors()) == 1)
     assert win.current_editor().session.path == str(ASHEN)
 

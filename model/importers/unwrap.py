@@ -1,0 +1,194 @@
+"""From a file's bytes to plain data, whatever the wrapping: JSON, XML, or a zip holding XML.
+
+The format is found from the content, never from the file name (a `.rosz` may be plain XML; a
+Labernator `.sg` is JSON). XML is read by a parser that refuses any document type declaration, and with
+it every entity definition and external reference (the "billion laughs" and XXE attacks need one), so no
+entity is ever expanded. Zip entries are checked for count, name and unpacked size before one is read.
+
+A roster, whether XML or New Recruit's JSON, becomes the same tree: `{"roster": {...}}` where attributes
+are keys, every child list (`costs`, `forces`, `selections`, ...) is a list, and element text is "$text".
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+import zlib
+from xml.parsers import expat
+
+from .bounded import MAX_MEMBER_BYTES, MAX_ZIP_MEMBERS, ImportRefused
+
+ZIP_MAGIC = b"PK\x03\x04"
+MAX_DEPTH = 64            # BattleScribe nests selections a few levels deep; 64 is far past any real roster
+MAX_ELEMENTS = 200_000    # a roster of a skirmish crew has a few hundred elements
+
+
+def _text(raw: bytes) -> str:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = raw[: e.start].count(b"\n") + 1
+        raise ImportRefused("the file is neither UTF-8 text nor a zip archive, so it is not a crew or roster",
+                            f"line {line}") from None
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def _no_constant(token: str):
+    raise ValueError(f"{token} is not a number JSON allows")
+
+
+def parse_json(text: str):
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as e:
+        raise ImportRefused(f"this is not valid JSON: {e.msg}", f"line {e.lineno}, column {e.colno}") from None
+    except (ValueError, RecursionError) as e:
+        raise ImportRefused(f"this is not usable JSON: {e}" if isinstance(e, ValueError)
+                            else "the JSON is nested too deeply to be a crew or roster") from None
+
+
+class _Builder:
+    """Expat callbacks building the tree; any DOCTYPE, entity or external reference is refused."""
+
+    def __init__(self):
+        self.stack: list[tuple[str, dict]] = [("", {})]
+        self.count = 0
+
+    def start(self, tag: str, attrs: dict) -> None:
+        self.count += 1
+        if self.count > MAX_ELEMENTS:
+            raise ImportRefused(f"the XML has more than {MAX_ELEMENTS} elements; a roster is far smaller")
+        if len(self.stack) > MAX_DEPTH:
+            raise ImportRefused(f"the XML is nested more than {MAX_DEPTH} levels deep; a roster is not")
+        self.stack.append((tag.rsplit(" ", 1)[-1], dict(attrs)))
+
+    def end(self, _tag: str) -> None:
+        tag, node = self.stack.pop()
+        text = node.pop("\0text", "").strip()
+        if text:
+            node["$text"] = text
+        _fold_children(node)
+        self.stack[-1][1].setdefault("\0kids", []).append((tag, node))
+
+    def chars(self, data: str) -> None:
+        node = self.stack[-1][1]
+        node["\0text"] = node.get("\0text", "") + data
+
+
+def _fold_children(node: dict) -> None:
+    """Children become keys. A container (no attributes, no text, children of one name, as
+    <costs><cost/>...</costs>) becomes {"\0items": [...]}, which its parent stores as a list."""
+    kids = node.pop("\0kids", [])
+    if kids and not node and len({t for t, _ in kids}) == 1:
+        node["\0items"] = [_value(c) for _, c in kids]
+        return
+    for tag, child in kids:
+        node[tag] = _value(child)
+
+
+def _value(node: dict):
+    return node["\0items"] if "\0items" in node else node
+
+
+def _refuse_doctype(*_args) -> None:
+    raise ImportRefused("the XML declares a document type (DTD); rosters never do, and a DTD can hide entity "
+                        "expansions or references to other files, so it is refused")
+
+
+def _refuse_entity(*_args) -> None:
+    raise ImportRefused("the XML defines or references an entity; rosters never do, so it is refused")
+
+
+def parse_xml(raw: bytes) -> dict:
+    """The XML as a tree (see the module docstring), or ImportRefused with the line at fault."""
+    b = _Builder()
+    p = expat.ParserCreate(namespace_separator=" ")
+    p.StartElementHandler = b.start
+    p.EndElementHandler = b.end
+    p.CharacterDataHandler = b.chars
+    p.StartDoctypeDeclHandler = _refuse_doctype
+    p.EntityDeclHandler = _refuse_entity
+    p.UnparsedEntityDeclHandler = _refuse_entity
+    p.ExternalEntityRefHandler = _refuse_entity
+    p.SkippedEntityHandler = _refuse_entity
+    p.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    try:
+        p.Parse(raw, True)
+    except ImportRefused as e:
+        e.where = e.where or f"line {p.CurrentLineNumber}"
+        raise
+    except expat.ExpatError as e:
+        raise ImportRefused(f"this is not well-formed XML: {expat.ErrorString(e.code)}",
+                            f"line {e.lineno}, column {e.offset + 1}") from None
+    top = b.stack[0][1].get("\0kids", [])
+    if len(top) != 1:
+        raise ImportRefused("the XML has no root element")
+    tag, node = top[0]
+    return {tag: _value(node)}
+
+
+def unzip_single(raw: bytes) -> tuple[str, bytes]:
+    """The one roster inside a .rosz: (entry name, bytes), after checking count, names and sizes."""
+    try:
+        zf = zipfile.ZipFile(io.BytesIO(raw))
+        infos = zf.infolist()
+    except (zipfile.BadZipFile, ValueError, EOFError, OSError) as e:
+        raise ImportRefused(f"the zip archive is damaged ({e}); save the roster again or export it as .ros") from None
+    if len(infos) > MAX_ZIP_MEMBERS:
+        raise ImportRefused(f"the zip archive holds {len(infos)} entries; a .rosz holds one roster")
+    rosters = []
+    for info in infos:
+        name = info.filename
+        if name.startswith(("/", "\\")) or ".." in name.replace("\\", "/").split("/") or ":" in name:
+            raise ImportRefused(f"the zip entry {name!r} names a path outside the archive; refused", name)
+        if info.is_dir():
+            continue
+        if info.file_size > MAX_MEMBER_BYTES:
+            raise ImportRefused(f"the zip entry unpacks to {info.file_size / 1048576:.1f} MB; a roster is at most "
+                                f"{MAX_MEMBER_BYTES / 1048576:.0f} MB", name)
+        if info.flag_bits & 0x1:
+            raise ImportRefused("the zip entry is encrypted", name)
+        rosters.append(info)
+    wanted = [i for i in rosters if i.filename.lower().endswith(".ros")] or rosters
+    if not wanted:
+        raise ImportRefused("the zip archive holds no roster")
+    info = wanted[0]
+    try:
+        with zf.open(info) as fh:
+            data = fh.read(MAX_MEMBER_BYTES + 1)  # the header may lie about the size: never read past it
+    except (zipfile.BadZipFile, zlib.error, NotImplementedError, EOFError, OSError, ValueError) as e:
+        raise ImportRefused(f"the zip entry cannot be unpacked ({e}); the archive is damaged", info.filename) from None
+    if len(data) > MAX_MEMBER_BYTES:
+        raise ImportRefused(f"the zip entry unpacks to more than {MAX_MEMBER_BYTES / 1048576:.0f} MB", info.filename)
+    return info.filename, data
+
+
+def unwrap(raw: bytes) -> tuple[str, object]:
+    """("json" | "xml" | "zip", data): JSON as parsed, XML as the tree, a zip's roster as the tree."""
+    if raw.startswith(ZIP_MAGIC) or raw.startswith(b"PK\x05\x06"):
+        name, inner = unzip_single(raw)
+        kind, data = unwrap_plain(inner, where=name)
+        return "zip", data
+    return unwrap_plain(raw)
+
+
+def unwrap_plain(raw: bytes, where: str = "") -> tuple[str, object]:
+    if raw.startswith(ZIP_MAGIC):
+        raise ImportRefused("a zip archive inside a zip archive is not a roster", where)
+    head = raw.lstrip()[:1]
+    if head in (b"<", b"\xef"):
+        stripped = raw[3:] if raw.startswith(b"\xef\xbb\xbf") else raw
+        if stripped.lstrip()[:1] == b"<":
+            try:
+                return "xml", parse_xml(stripped)
+            except ImportRefused as e:
+                if where:
+                    e.where = f"{where}, {e.where}" if e.where else where
+                raise
+    text = _text(raw)
+    if not text.strip():
+        raise ImportRefused("the file is empty")
+    if text.lstrip()[:1] not in ("{", "["):
+        raise ImportRefused("this is neither JSON, XML nor a zip archive, so it is not a crew or roster file")
+    return "json", parse_json(text)
