@@ -1,15 +1,15 @@
 """Reading a file to import, with limits: the one place that touches the disk.
 
 A crew from another builder is a few KB; a zipped roster a few KB more. Anything far larger is refused
-before it is read, so a wrong or hostile file cannot exhaust memory. (When the model grows a shared
-bounded loader, this is the function to point at it.)
+before it is read, so a wrong or hostile file cannot exhaust memory (through the model's shared
+bounded loader, model/bounded.py, which refuses what is not a regular file before opening it.)
 """
 
 from __future__ import annotations
 
 import os
-import stat
-from pathlib import Path
+
+from ..bounded import DocumentError, read_bounded as _read
 
 MAX_FILE_BYTES = 2 * 1024 * 1024      # the largest source file read at all
 MAX_MEMBER_BYTES = 4 * 1024 * 1024    # the largest roster inside a .rosz, once unpacked
@@ -35,31 +35,9 @@ def _mb(n: int) -> str:
 
 
 def read_bounded(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> bytes:
-    """The file's bytes, or ImportRefused saying why not (too large, missing, a folder, unreadable)."""
-    p = Path(path)
+    """The file's bytes, or ImportRefused saying why not (too large, missing, a folder, a device or pipe,
+    unreadable): the model's one bounded reader, with the importer's own size limit."""
     try:
-        st = p.stat()
-        size = st.st_size
-        if stat.S_ISDIR(st.st_mode):
-            raise ImportRefused("this is a folder, not a file", path=path)
-        if not stat.S_ISREG(st.st_mode):   # a device, a pipe or a socket: reading could block or never end
-            raise ImportRefused("this is not a regular file (a device, pipe or socket), so it is not a crew or "
-                                "roster", path=path)
-        if size > limit:
-            raise ImportRefused(f"the file is {_mb(size)}; crews and rosters to import are at most {_mb(limit)}, "
-                                f"so this is not one", path=path)
-        with open(p, "rb") as fh:
-            raw = fh.read(limit + 1)  # the file may have grown since stat: never read past the limit
-    except ImportRefused:
-        raise
-    except FileNotFoundError:
-        raise ImportRefused("there is no such file", path=path) from None
-    except RuntimeError:   # a symlink loop, on some Python versions
-        raise ImportRefused("the path is a loop of symbolic links", path=path) from None
-    except PermissionError:
-        raise ImportRefused("you do not have permission to read this file", path=path) from None
-    except OSError as e:
-        raise ImportRefused(f"the file could not be read ({e.strerror or e})", path=path) from None
-    if len(raw) > limit:
-        raise ImportRefused(f"the file is larger than {_mb(limit)}, so it is not a crew or roster", path=path)
-    return raw
+        return _read(path, limit)
+    except DocumentError as e:
+        raise ImportRefused(e.message, e.where, path=path) from None
