@@ -1,4 +1,5 @@
-"""The Crew menu: Record a Game… and the Campaign page, for documents that keep a campaign (Stargrave crews).
+"""The Campaign menu: Record a Game… and the Campaign page, for documents that keep a campaign (Stargrave crews).
+(Named "Campai&gn": "&Crew" took Alt+C from fields such as Star Frontiers' "Starting &credits".)
 
 Kept out of main_window.py: the window calls `install(window)` once; the actions enable themselves when the
 current tab is a document whose pages offer a Campaign page.
@@ -19,10 +20,10 @@ def _campaign_page(editor):
 def install(window) -> None:
     bar = window.menuBar()
     view = next((a for a in bar.actions() if a.text().replace("&", "") == "View"), None)
-    menu = window.menuBar().addMenu("&Crew") if view is None else None
+    menu = window.menuBar().addMenu("Campai&gn") if view is None else None
     if menu is None:
         from PySide6.QtWidgets import QMenu
-        menu = QMenu("&Crew", window)
+        menu = QMenu("Campai&gn", window)
         bar.insertMenu(view, menu)
     menu.setObjectName("crewMenu")
 
