@@ -65,3 +65,23 @@ def install(window) -> None:
     campaign.triggered.connect(lambda _=False: do_campaign())
     window.tabs.currentChanged.connect(enable)
     enable()
+
+
+def walkthrough_open(session) -> bool:
+    dlg = getattr(session, "record_dialog", None)
+    try:
+        return dlg is not None and dlg.isVisible()
+    except RuntimeError:   # closed and deleted already
+        return False
+
+
+def walkthrough_may_close(session) -> bool:
+    """Before a document closes: a "Record a game" walk-through open on it with something entered asks first,
+    like unsaved changes; True when the document may close (the walk-through is then closed too)."""
+    if not walkthrough_open(session):
+        return True
+    dlg = session.record_dialog
+    if not dlg.may_discard():
+        return False
+    dlg.discard()
+    return True

@@ -77,3 +77,38 @@ def test_SG_CAMP_19_reequip_an_officer_between_games_from_the_officer_page(win, 
     assert "Equipment now: " + ", ".join(before[:-1]) == W(banner, object, "captain_now_items").text()
     s.stack.undo()
     assert s.data["campaign"]["games"][0]["after"] == []
+
+
+def _walkthrough_with_a_title(user, editor):
+    from tests.gui.test_record_game import walkthrough
+    dlg = walkthrough(user, editor)
+    user.replace_text(W(dlg, QLineEdit, "gameTitle"), "Night Raid")
+    return dlg
+
+
+def test_closing_the_tab_with_the_walkthrough_open_and_something_entered_asks_first(win, user, answer, tmp_path):
+    from PySide6.QtWidgets import QMessageBox
+    editor = open_with_game(win, tmp_path)
+    dlg = _walkthrough_with_a_title(user, editor)
+    seen: list = []
+    answer(QMessageBox.StandardButton.Cancel, seen)
+    assert not win.close_editor(editor)                          # kept: the tab and the walk-through
+    assert ("Record game 2", "Close without recording this game?",
+            "What you entered in the walk-through is not kept.") in seen
+    assert win.tabs.indexOf(editor) >= 0 and dlg.isVisible() and dlg.draft.record["title"] == "Night Raid"
+    answer(QMessageBox.StandardButton.Discard)
+    assert win.close_editor(editor)                              # the document was not changed: no second question
+    assert win.tabs.indexOf(editor) < 0
+
+
+def test_closing_the_app_with_the_walkthrough_open_asks_and_can_be_cancelled(win, user, answer, tmp_path):
+    from PySide6.QtWidgets import QMessageBox
+    editor = open_with_game(win, tmp_path)
+    dlg = _walkthrough_with_a_title(user, editor)
+    answer(QMessageBox.StandardButton.Cancel)
+    assert not win.close()
+    assert win.tabs.indexOf(editor) >= 0 and dlg.isVisible()
+    answer(QMessageBox.StandardButton.Discard)
+    dlg.reject()
+    assert not dlg.isVisible()
+    assert win.close_editor(editor)                              # nothing entered any more: no question
