@@ -66,6 +66,8 @@ def main() -> int:
     shot("31-crew-now")
     editor.show_page(editor.pages[1])
     shot("32-captain-now")
+    editor.show_page(editor.pages[3])
+    shot("35-soldiers-now")
 
     from model.systems.stargrave.campaign import dice
     dlg = campaign.open_walkthrough(None, dice.generator(7))

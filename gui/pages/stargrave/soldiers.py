@@ -338,16 +338,18 @@ class SoldiersPage(Page):
         if not d:
             return
         spent, start, left = d["credits_spent"], d["credits_start"], d["credits_left"]
+        from .founding import games_played
+        at = "At founding: " if games_played(self.session) else ""    # the numbers now are in the roster now
         self.credits.set(spent, start, f"{spent} of {start} Cr spent",
-                         f"{left} Cr left." if left >= 0 else f"{-left} Cr over: the crew has only {start} Cr.",
+                         at + (f"{left} Cr left." if left >= 0 else f"{-left} Cr over: the crew has only {start} Cr."),
                          None if left >= 0 else "error")
         n, most = len(self.session.data.get("soldiers", [])), crew["max_soldiers"]
-        self.count.set(n, most, f"{n} of {most} soldiers",
+        self.count.set(n, most, f"{n} of {most} soldiers", at +
                        (f"{most - n} more can be hired." if n < most else "The roster is full.")
                        if n <= most else f"{n - most} too many: a crew hires at most {most} soldiers.",
                        "error" if n > most else None)
         sp, smost = d["specialists"], crew["max_specialists"]
-        self.specialists.set(sp, smost, f"{sp} of {smost} specialists",
+        self.specialists.set(sp, smost, f"{sp} of {smost} specialists", at +
                              (f"{smost - sp} more may be specialists." if sp < smost else "No more specialists may be hired.")
                              if sp <= smost else f"{sp - smost} too many: at most {smost} soldiers may be specialists.",
                              "error" if sp > smost else None)
