@@ -5,7 +5,7 @@ edit that joins the latest game's record (model/systems/stargrave/between_games.
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton
 
 from model.systems.stargrave import between_games as between
 from model.systems.stargrave import record_choices
@@ -15,6 +15,7 @@ from model.systems.stargrave.tables import KEYS
 from ...widgets.common import Card, fill_cell, hint
 from ...widgets.tables import pick_table
 from .founding import games_played
+from .hire_fields import hire_fields
 
 KEEP_UNLOCKED = "betweenGames"   # the founding lock leaves this card's controls alone: they edit the games
 
@@ -50,15 +51,7 @@ class RosterNowCard(Card):
         self.layout_.addLayout(acts)
 
         hire = QHBoxLayout()
-        self.hire_type = QComboBox()
-        self.hire_type.setObjectName("nowHireType")
-        self.hire_type.setAccessibleName("Soldier type to hire between games")
-        for s in self.t.pack["soldiers"]:
-            self.hire_type.addItem(f"{s['name']} · {s['cost']} Cr" if s["cost"] else f"{s['name']} · free", s["name"])
-        self.hire_name = QLineEdit()
-        self.hire_name.setObjectName("nowHireName")
-        self.hire_name.setAccessibleName("Name of the soldier to hire")
-        self.hire_name.setPlaceholderText("name (optional)")
+        self.hire_type, self.hire_name = hire_fields(self.t.pack, "nowHire", " between games")
         self.hire = QPushButton("Hire between games")
         self.hire.setObjectName("nowHire")
         self.hire_note = hint()
