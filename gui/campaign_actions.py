@@ -1,4 +1,5 @@
-"""The Crew menu: Record a Game… and the Campaign page, for documents that keep a campaign (Stargrave crews).
+"""The Campaign menu: Record a Game… and the Campaign page, for documents that keep a campaign (Stargrave crews).
+(Named "Campai&gn": "&Crew" took Alt+C from fields such as Star Frontiers' "Starting &credits".)
 
 Kept out of main_window.py: the window calls `install(window)` once; the actions enable themselves when the
 current tab is a document whose pages offer a Campaign page.
@@ -19,10 +20,10 @@ def _campaign_page(editor):
 def install(window) -> None:
     bar = window.menuBar()
     view = next((a for a in bar.actions() if a.text().replace("&", "") == "View"), None)
-    menu = window.menuBar().addMenu("Cre&w") if view is None else None
+    menu = window.menuBar().addMenu("Campai&gn") if view is None else None
     if menu is None:
         from PySide6.QtWidgets import QMenu
-        menu = QMenu("Cre&w", window)
+        menu = QMenu("Campai&gn", window)
         bar.insertMenu(view, menu)
     menu.setObjectName("crewMenu")
 
@@ -64,3 +65,23 @@ def install(window) -> None:
     campaign.triggered.connect(lambda _=False: do_campaign())
     window.tabs.currentChanged.connect(enable)
     enable()
+
+
+def walkthrough_open(session) -> bool:
+    dlg = getattr(session, "record_dialog", None)
+    try:
+        return dlg is not None and dlg.isVisible()
+    except RuntimeError:   # closed and deleted already
+        return False
+
+
+def walkthrough_may_close(session) -> bool:
+    """Before a document closes: a "Record a game" walk-through open on it with something entered asks first,
+    like unsaved changes; True when the document may close (the walk-through is then closed too)."""
+    if not walkthrough_open(session):
+        return True
+    dlg = session.record_dialog
+    if not dlg.may_discard():
+        return False
+    dlg.discard()
+    return True

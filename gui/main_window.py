@@ -381,6 +381,9 @@ class MainWindow(QMainWindow):
         from .dialogs import prompts
         if not _is_editor(editor):
             return False
+        from . import campaign_actions
+        if ask and not campaign_actions.walkthrough_may_close(editor.session):
+            return False
         if ask and editor.session.dirty:
             self.tabs.setCurrentWidget(editor)
             answer = prompts.ask_save_changes(self, editor.session.display_name)
@@ -397,7 +400,8 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         for editor in self.editors():
-            if editor.session.dirty and not self.close_editor(editor):
+            from .campaign_actions import walkthrough_open
+            if (editor.session.dirty or walkthrough_open(editor.session)) and not self.close_editor(editor):
                 event.ignore()
                 return
         s = st.settings()

@@ -66,6 +66,8 @@ def main() -> int:
     shot("31-crew-now")
     editor.show_page(editor.pages[1])
     shot("32-captain-now")
+    editor.show_page(editor.pages[3])
+    shot("35-soldiers-now")
 
     from model.systems.stargrave.campaign import dice
     dlg = campaign.open_walkthrough(None, dice.generator(7))
@@ -74,6 +76,17 @@ def main() -> int:
     W(dlg, QLineEdit, "gameTitle").setText("Raid on the Halcyon Yards")
     W(dlg, QLineEdit, "gameTitle").textEdited.emit("Raid on the Halcyon Yards")
     shot("33-record-1-game", dlg)
+
+    def grab_question_and_cancel():    # closing the tab with the walk-through filled in asks first
+        from PySide6.QtWidgets import QApplication, QMessageBox
+        box = QApplication.activeModalWidget()
+        g = box.frameGeometry()
+        path = OUT / f"36-close-tab-asks{suffix}.png"
+        app.primaryScreen().grabWindow(0, g.x() - 40, g.y() - 40, g.width() + 80, g.height() + 80).save(str(path))
+        print("saved", path)
+        box.button(QMessageBox.StandardButton.Cancel).click()
+    QTimer.singleShot(600, grab_question_and_cancel)
+    assert not win.close_editor(editor)
     dlg.go(1)
     settle()
     outs = [c for c in dlg.findChildren(QCheckBox) if c.objectName().startswith("out_s")]

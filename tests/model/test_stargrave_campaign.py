@@ -351,7 +351,7 @@ def test_SG_LOOT_02_variable_credits_need_their_credits_roll():
     assert run(ok).derived["credits_left"] == 75 + 140
     missing = crew(game(loot=[{"table": "digital", "roll": 4}]))
     assert at(missing, "SG-LOOT-02") == {"/campaign/games/0/loot/0"}
-    assert "credits_roll" in issues(missing, "SG-LOOT-02")[0].message
+    assert "roll the d20 for the credits" in issues(missing, "SG-LOOT-02")[0].message
 
 
 def test_SG_LOOT_03_information_for_20_xp_or_its_credits_and_a_take_it_does_not_offer():

@@ -41,6 +41,7 @@ class FoundingBanner(QFrame):
         self.powers = QLabel()
         if self.role:
             outer.addLayout(self._now_row())
+            outer.addLayout(self._equip_row())
         pic = QLabel()
         size = self.fontMetrics().height() + 4
         pic.setPixmap(icon("info").pixmap(size, size))
@@ -85,6 +86,58 @@ class FoundingBanner(QFrame):
         row.addWidget(self.powers, 1)
         return row
 
+    def _equip_row(self) -> QHBoxLayout:
+        """Re-equip the officer between games: each change is one edit joining the latest game's record."""
+        row = QHBoxLayout()
+        self.equipment = QLabel()
+        self.equipment.setObjectName(f"{self.role}_now_items")
+        self.equipment.setWordWrap(True)
+        self.equip_add, self.equip_remove = QComboBox(), QComboBox()
+        for combo, name, words in ((self.equip_add, "add", "Add an item between games"),
+                                   (self.equip_remove, "remove", "Put an item away between games")):
+            combo.setObjectName(f"{self.role}_equip_{name}")
+            combo.setAccessibleName(words)
+            combo.setToolTip(words + " (part of the latest game's record; Undo takes it back)")
+            combo.activated.connect(lambda i, c=combo, add=name == "add": self._reequip(c.itemData(i), add))
+        row.addWidget(self.equipment, 1)
+        row.addWidget(self.equip_add)
+        row.addWidget(self.equip_remove)
+        return row
+
+    def _refresh_equipment(self) -> None:
+        from model.systems.stargrave import between_games as between
+        from model.systems.stargrave.record_choices import equip_offers
+        data, pack = self.session.data, self.session.pack
+        i = between.latest(data)
+        items = between.equipment(data, self.role, pack) if i is not None else []
+        self.equipment.setText("Equipment now: " + (", ".join(items) or "nothing"))
+        offers = equip_offers(data, i, data["campaign"]["games"][i], self.role, pack) if i is not None else []
+        for combo, shown in ((self.equip_add, [("Add an item…", "")] + [(o["label"], o["value"]) for o in offers]),
+                             (self.equip_remove, [("Put away…", "")] + [(n, n) for n in items])):
+            if combo.property("shown") != shown:
+                combo.setProperty("shown", shown)
+                combo.clear()
+                for text, value in shown:
+                    combo.addItem(text, value)
+        for combo in (self.equip_add, self.equip_remove):
+            combo.setEnabled(i is not None)
+
+    def _reequip(self, name: str, add: bool) -> None:
+        from model.systems.stargrave import between_games as between
+        data = self.session.data
+        items = between.equipment(data, self.role, self.session.pack)
+        if name and (add or name in items):
+            if add:
+                items = items + [name]
+            else:
+                items.remove(name)
+            from model.systems.stargrave.tables import tables
+            who = tables(self.session.pack).figures[self.role]["label"]
+            label = f"{'give' if add else 'put away'} {name} ({who}, between games)"
+            self.session.apply(between.add(data, {"equip": self.role, "items": items}, label))
+        for combo in (self.equip_add, self.equip_remove):
+            combo.setCurrentIndex(0)
+
     def _refresh_now(self) -> None:
         """The officer now: profile with each value's history, powers with each activation's history."""
         from model.systems.stargrave.derive import format_profile_value
@@ -124,11 +177,13 @@ class FoundingBanner(QFrame):
         self.setVisible(n > 0)
         if n:
             now = ("The crew now is below: hover a value for its history." if self.role else
-                   "The roster now (after deaths, hires and injuries) is on the Crew page.")
+                   "The roster now (after deaths, hires and injuries) is just below, the roster as founded further down.")
             self.words.setText(
                 f"This crew has played {n} game{'s' if n != 1 else ''}. This page edits the crew as founded, "
                 + ("which is unlocked. " if unlocked else "which is locked. ") + now + self._now_words())
             self._refresh_now()
+            if self.role:
+                self._refresh_equipment()
             self.more.setText("Changing the crew as founded changes every game after it: levels, activations, "
                               "credits and the roster are replayed from it, and a game may then break a rule."
                               if unlocked else "Unlock it only to correct a mistake made at founding.")
@@ -159,6 +214,8 @@ class FoundingBanner(QFrame):
                     continue
                 if isinstance(w, QAbstractItemView) and w.objectName().endswith(_VIEWS_KEPT):
                     continue
+                if _edits_the_games(w, self.page.body):
+                    continue
                 if isinstance(w, (QLineEdit, QPlainTextEdit)):
                     if not w.isReadOnly():
                         w.setReadOnly(True)
@@ -176,6 +233,15 @@ class FoundingBanner(QFrame):
                 except RuntimeError:   # a row widget rebuilt since
                     pass
             self.locked = []
+
+
+def _edits_the_games(w: QWidget, top: QWidget) -> bool:
+    """A control inside a part marked 'betweenGames' (e.g. the roster now) edits the latest game: never locked."""
+    while w is not None and w is not top:
+        if w.property("betweenGames"):
+            return True
+        w = w.parentWidget()
+    return False
 
 
 def guard(pages, session) -> None:

@@ -36,6 +36,9 @@ class SoldiersPage(Page):
             f"Hire up to {crew['max_soldiers']} soldiers with the crew's {crew['starting_credits']} Cr; at most "
             f"{crew['max_specialists']} may be specialists. Some soldiers are free, so a full crew is always possible. "
             "A soldier's profile already includes its gear."))
+        from .roster_now import RosterNowCard
+        self.now_card = RosterNowCard(self)
+        self.column.addWidget(self.now_card)
 
         meters = Card()
         grid = QGridLayout()
@@ -52,7 +55,7 @@ class SoldiersPage(Page):
         meters.layout_.addLayout(grid)
         self.column.addWidget(meters)
 
-        ros = Card("Roster")
+        ros = self.founding_roster = Card("Roster")
         self.roster = QTableWidget(0, 7)
         self.roster.setObjectName("soldierRoster")
         self.roster.setAccessibleName("Hired soldiers")
@@ -124,6 +127,13 @@ class SoldiersPage(Page):
         self.down.clicked.connect(lambda: self._move(+1))
         self.roster.currentCellChanged.connect(lambda *_: self._update_buttons())
         self._refresh_numbers()
+        self._refresh_now()
+
+    def _refresh_now(self) -> None:
+        """Once games exist: the roster now above, the founding roster titled as such."""
+        self.now_card.refresh()
+        played = self.now_card.isVisibleTo(self.body)
+        self.founding_roster.title.setText("Roster as founded" if played else "Roster")
 
     @staticmethod
     def _table_setup(t: QTableWidget) -> None:
@@ -294,6 +304,7 @@ class SoldiersPage(Page):
 
     # ---- numbers ------------------------------------------------------------------------------------
     def on_changed(self, change) -> None:
+        self._refresh_now()
         if change.derived_changed:
             self._refresh_numbers()
             if "soldiers" in change.derived_changed:
@@ -327,16 +338,18 @@ class SoldiersPage(Page):
         if not d:
             return
         spent, start, left = d["credits_spent"], d["credits_start"], d["credits_left"]
+        from .founding import games_played
+        at = "At founding: " if games_played(self.session) else ""    # the numbers now are in the roster now
         self.credits.set(spent, start, f"{spent} of {start} Cr spent",
-                         f"{left} Cr left." if left >= 0 else f"{-left} Cr over: the crew has only {start} Cr.",
+                         at + (f"{left} Cr left." if left >= 0 else f"{-left} Cr over: the crew has only {start} Cr."),
                          None if left >= 0 else "error")
         n, most = len(self.session.data.get("soldiers", [])), crew["max_soldiers"]
-        self.count.set(n, most, f"{n} of {most} soldiers",
+        self.count.set(n, most, f"{n} of {most} soldiers", at +
                        (f"{most - n} more can be hired." if n < most else "The roster is full.")
                        if n <= most else f"{n - most} too many: a crew hires at most {most} soldiers.",
                        "error" if n > most else None)
         sp, smost = d["specialists"], crew["max_specialists"]
-        self.specialists.set(sp, smost, f"{sp} of {smost} specialists",
+        self.specialists.set(sp, smost, f"{sp} of {smost} specialists", at +
                              (f"{smost - sp} more may be specialists." if sp < smost else "No more specialists may be hired.")
                              if sp <= smost else f"{sp - smost} too many: at most {smost} soldiers may be specialists.",
                              "error" if sp > smost else None)

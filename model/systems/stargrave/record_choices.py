@@ -243,7 +243,7 @@ def hire_note(data: dict, index: int, record: dict, type_name: str, pack) -> str
     limits = [i.message for i in res.issues if i.rule in ("SG-CREW-05",) and i.pointer.startswith(ptr)]
     have = trial(data, index, record, pack).final.credits
     if why or limits:
-        return " ".join(why + limits) + " You can still hire; the walk-through shows the rule it breaks."
+        return " ".join(dict.fromkeys(why + limits)) + " You can still hire; the crew shows the rule it breaks."
     return f"A {stype['name']} costs {stype['cost']} Cr; the crew has {have} Cr at this point."
 
 

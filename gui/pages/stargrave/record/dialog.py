@@ -229,7 +229,19 @@ class RecordGameDialog(QDialog):
         self._close(QDialog.DialogCode.Accepted)
 
     def reject(self) -> None:
+        if self.may_discard():
+            self.discard()
+
+    def discard(self) -> None:
+        """Close without recording (the player has agreed, or nothing was entered)."""
+        self._close(QDialog.DialogCode.Rejected)
+
+    def may_discard(self) -> bool:
+        """True when closing loses nothing entered, or the player agreed to lose it (asked like unsaved changes:
+        also when the document's tab or the app closes with the walk-through open)."""
         if self.draft.changed and self._entered_anything():
+            self.raise_()
+            self.activateWindow()
             box = QMessageBox(self)
             box.setObjectName("discardGame")
             box.setIcon(QMessageBox.Icon.Question)
@@ -239,9 +251,8 @@ class RecordGameDialog(QDialog):
             box.setInformativeText("What you entered in the walk-through is not kept.")
             box.setStandardButtons(QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel)
             box.setDefaultButton(QMessageBox.StandardButton.Cancel)
-            if box.exec() != QMessageBox.StandardButton.Discard:
-                return
-        self._close(QDialog.DialogCode.Rejected)
+            return box.exec() == QMessageBox.StandardButton.Discard
+        return True
 
     def _entered_anything(self) -> bool:
         return any(not s.empty() for s in self.steps)

@@ -20,8 +20,8 @@ def apply_after(game) -> None:
             continue
         verb = next((v for v in ACTIONS if v in step), None)
         if verb is None or set(step) != {verb, *ACTIONS[verb]}:
-            game.issue(ptr, "SG-CAMP-01", "An after step does one thing: hire, dismiss, equip (with items), "
-                       "give (with item), take_back or sell.")
+            game.issue(ptr, "SG-CAMP-01", "Each action after the game does one thing: hire, dismiss, "
+                       "re-equip an officer, give a find to a soldier, take it back, or sell a find.")
             continue
         _STEPS[verb](game, ptr, step)
 
@@ -52,7 +52,8 @@ def _hire(game, ptr, step) -> None:
                    f"reused (not even a dead or dismissed soldier's): use {_free_id(s)}.")
         sid = None
     if not stype:
-        game.issue(ptr + "/hire/type", "SG-SOLD-01", f"{rec.get('type')!r} is not a soldier type in the rules pack.")
+        game.issue(ptr + "/hire/type", "SG-SOLD-01", (f"{rec['type']} is not a soldier type in the rules pack."
+                   if isinstance(rec.get("type"), str) and rec["type"].strip() else "Pick the type of soldier to hire."))
     if rec.get("item"):
         game.issue(ptr + "/hire/item", "SG-SOLD-05", "A soldier is hired with an empty item slot; give it a find "
                    "from the stash in a later step.")
@@ -79,7 +80,7 @@ def _free_id(state) -> str:
 def _soldier(game, ptr, sid, verb):
     soldier = game.state.soldier(sid) if isinstance(sid, str) else None
     if soldier is None:
-        game.issue(ptr, "SG-CAMP-01", f"{sid!r} is not a soldier in the crew at this point of {game.name}, so it "
+        game.issue(ptr, "SG-CAMP-01", f"{sid or 'No one'} is not a soldier in the crew at this point of {game.name}, so it "
                    f"cannot {verb} (soldiers then: {game._ids()}).")
     return soldier
 
@@ -98,7 +99,8 @@ def _equip(game, ptr, step) -> None:
     s, t = game.state, game.t
     role = step["equip"]
     if role not in ROLES:
-        game.issue(ptr + "/equip", "SG-CAMP-19", f'Only the officers re-equip: "captain" or "first_mate", not {role!r}.')
+        game.issue(ptr + "/equip", "SG-CAMP-19", f"Only the officers re-equip: the "
+                   f"{game.t.figures['captain']['label']} or the {game.t.figures['first_mate']['label']}, not {role or 'no one'}.")
         return
     items = step["items"] if isinstance(step["items"], list) else []
     officer = s.officers[role]

@@ -20,6 +20,9 @@ from .upkeep import pay_upkeep
 from .xp import xp_for_game
 
 
+_TAKE_WORDS = {"xp": "taking it as XP", "credits": "selling it for credits", "keep": "keeping it"}
+
+
 @dataclass
 class Campaign:
     founded: dict                      # the creation derive of the crew as founded
@@ -154,7 +157,7 @@ class _Game:
             who = rec["who"]
             if who not in out:
                 self.issue(ptr + "/who", "SG-CAMP-04", f"{self._who(who)} was not out of action in {self.name}, "
-                           f"so rolls no survival; add them to out_of_action or remove this roll.")
+                           f"so rolls no survival; mark them out of action or remove this roll.")
                 continue
             if who in rolled:
                 self.issue(ptr + "/who", "SG-CAMP-04", f"{self._who(who)} already has a survival roll in {self.name}.")
@@ -230,8 +233,9 @@ class _Game:
                 continue
             role = rec.get("officer")
             if role not in ROLES:
-                self.issue(ptr + "/officer", "SG-CAMP-11", f'A level is bought for "captain" or "first_mate", '
-                           f"not {role!r}.")
+                self.issue(ptr + "/officer", "SG-CAMP-11", f"A level is bought for the "
+                           f"{self.t.figures['captain']['label']} or the {self.t.figures['first_mate']['label']}, "
+                           f"not for {role or 'no one'}.")
                 continue
             officer = s.officers[role]
             label = self.t.figures[role]["label"]
@@ -279,8 +283,11 @@ class _Game:
         power = self._power(role, rec.get("power"))
         if power is None:
             known = ", ".join(p["name"] for p in self.state.officers[role]["powers"]) or "none"
-            self.issue(ptr + "/power", "SG-CAMP-16", f"Level {level} reduces the activation of a power the {label} "
-                       f"knows; {rec.get('power')!r} is not one (known: {known}).")
+            picked = rec.get("power")
+            what = (f"{picked} is not one of them" if isinstance(picked, str) and picked.strip()
+                    else "no power is picked yet")
+            self.issue(ptr + "/power", "SG-CAMP-16", f"Level {level} lowers the activation of a power the {label} "
+                       f"knows ({known}); {what}. Pick one of the {label}'s powers.")
             return ""
         if power["name"] in reduced:     # SG-CAMP-17
             self.issue(ptr + "/power", "SG-CAMP-17", f"{power['name']} was already reduced in {self.name}: a power "
@@ -299,8 +306,9 @@ class _Game:
         key = rec.get("characteristic")
         label = self.t.figures[role]["label"]
         if key not in KEYS:
+            what = f"{key} is not one of them" if isinstance(key, str) and key.strip() else "none is picked yet"
             self.issue(ptr + "/characteristic", "SG-CAMP-15", f"Level {level} improves one of the {label}'s "
-                       f"characteristics ({', '.join(KEYS)}), not {key!r}.")
+                       f"characteristics ({', '.join(self.t.label(k) for k in KEYS)}); {what}.")
             return ""
         officer = self.state.officers[role]
         real = self.founded_real(role, key) + officer["improved"].get(key, 0)
@@ -319,8 +327,10 @@ class _Game:
         label = self.t.figures[role]["label"]
         name = self.t.canonical_power(rec.get("power"))
         if not name:
+            picked = rec.get("power")
             self.issue(ptr + "/power", "SG-CAMP-14", f"Level {level} teaches the {label} a new power; "
-                       f"{rec.get('power')!r} is not a power in the rules pack.")
+                       + (f"{picked} is not a power in the rules pack." if isinstance(picked, str) and picked.strip()
+                          else "pick the power to learn."))
             return ""
         if self._power(role, name):
             self.issue(ptr + "/power", "SG-CAMP-14", f"The {label} already knows {name}; learn a power not yet known.")
@@ -369,8 +379,8 @@ class _Game:
                 self._find(ptr, rec, "a Secret's automatic roll")
                 continue
             if table not in tables_:
-                self.issue(ptr + "/table", "SG-LOOT-01", f"Loot is rolled on the {' or '.join(map(repr, tables_))} "
-                           f"table, not {table!r}.")
+                self.issue(ptr + "/table", "SG-LOOT-01", f"Loot is rolled on the "
+                           f"{' or '.join(v['label'] for v in tables_.values())} table, not on {table or 'no table'}.")
                 continue
             roll = as_int(rec.get("roll"))
             row = self.rules.loot_result(table, roll) if roll is not None else None
@@ -391,9 +401,10 @@ class _Game:
         offers = row["offers"]
         got = {"table": rec["table"], "roll": rec["roll"], "label": row["label"], "credits": 0}
         if "take" in rec and take not in offers:
-            choices = " or ".join(f'"{o}"' for o in offers) if offers else "no choice"
+            choices = " or ".join(_TAKE_WORDS.get(o, o) for o in offers) if offers else "no choice"
             rule = {"information": "SG-LOOT-03", "secret": "SG-LOOT-05", "goods": "SG-LOOT-04"}.get(kind, "SG-LOOT-01")
-            self.issue(ptr + "/take", rule, f"{row['label']} offers {choices}; {take!r} is not offered.")
+            self.issue(ptr + "/take", rule, f"{row['label']} offers {choices}; "
+                       f"{_TAKE_WORDS.get(take, take) if isinstance(take, str) else take} is not offered.")
             take = None
         if "credits_roll" in rec and kind != "credits_roll":
             self.issue(ptr + "/credits_roll", "SG-LOOT-02", f"{row['label']} has no credits roll; remove it.", WARNING)
@@ -407,7 +418,7 @@ class _Game:
             cdie = self.rules.loot["credits_die"]
             if cr is None or not 1 <= cr <= cdie:
                 self.issue(ptr + ("/credits_roll" if "credits_roll" in rec else ""), "SG-LOOT-02",
-                           f"{row['label']}: roll the d{cdie} and record it as credits_roll"
+                           f"{row['label']}: roll the d{cdie} for the credits and record it"
                            + (f" (1 to {cdie}, not {cr})." if cr is not None else "."))
             else:
                 got["credits"] = cr * row["multiplier"]
@@ -422,8 +433,8 @@ class _Game:
             elif take == "credits":
                 got["credits"] = row["credits"]
             elif "take" not in rec:
-                self.issue(ptr, "SG-LOOT-03", f"{row['label']}: choose take \"xp\" ({self.rules.xp['information']} XP) "
-                           f"or \"credits\" ({row['credits']} Cr).")
+                self.issue(ptr, "SG-LOOT-03", f"{row['label']}: choose whether to take it as "
+                           f"{self.rules.xp['information']} XP or sell it for {row['credits']} Cr.")
         elif kind == "secret":                   # SG-LOOT-05: kept aboard or sold
             if take == "keep":
                 s.stash.append({"name": "Secret", "slots": 0, "value": row["credits"], "kind": "secret"})
@@ -431,7 +442,8 @@ class _Game:
             elif take == "credits":
                 got["credits"] = row["credits"]
             elif "take" not in rec:
-                self.issue(ptr, "SG-LOOT-05", f"{row['label']}: choose take \"keep\" (to the stash) or \"credits\".")
+                self.issue(ptr, "SG-LOOT-05", f"{row['label']}: choose whether to keep it (it goes to the "
+                           f"stash) or sell it for {row['credits']} Cr.")
         else:                                     # SG-LOOT-08: find tables missing (GAP-SG-05)
             self._find(ptr, rec, row["label"], got)
             return
@@ -444,7 +456,8 @@ class _Game:
         got = got or {"table": rec.get("table"), "roll": rec.get("roll"), "label": label, "credits": 0}
         if not isinstance(find, dict) or not isinstance(find.get("name"), str) or not find["name"].strip():
             self.issue(ptr + ("/find" if "find" in rec else ""), "SG-LOOT-08",
-                       f"{label}: record what was found as find (name, slots, value); it goes to the stash.")
+                       f"{label}: record what was found (its name, slots and value); "
+                       f"it goes to the stash.")
         else:
             item = {"name": find["name"], "slots": max(as_int(find.get("slots")) or 0, 0),
                     "value": as_int(find.get("value")), "kind": "find"}

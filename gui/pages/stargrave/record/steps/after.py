@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QLabel,
-                               QLineEdit, QListWidget, QListWidgetItem, QPushButton, QTableWidget, QVBoxLayout)
+                               QListWidget, QListWidgetItem, QPushButton, QTableWidget, QVBoxLayout)
 
 from model.systems.stargrave import record_choices as choices
 from model.systems.stargrave.campaign_choices import stash_origins
@@ -41,15 +41,8 @@ class AfterStep(Step):
         top = QHBoxLayout()
         hire = Card("Hire")
         grid = QGridLayout()
-        self.type_combo = QComboBox()
-        self.type_combo.setObjectName("hireType")
-        self.type_combo.setAccessibleName("Soldier type to hire")
-        for s in self.t.pack["soldiers"]:
-            self.type_combo.addItem(f"{s['name']} · {s['cost']} Cr" if s["cost"] else f"{s['name']} · free", s["name"])
-        self.hire_name = QLineEdit()
-        self.hire_name.setObjectName("hireName")
-        self.hire_name.setAccessibleName("Name of the new soldier")
-        self.hire_name.setPlaceholderText("name (optional)")
+        from ...hire_fields import hire_fields
+        self.type_combo, self.hire_name = hire_fields(self.t.pack, "hire")
         self.hire_button = QPushButton("&Hire")
         self.hire_button.setObjectName("hireButton")
         self.hire_note = hint()

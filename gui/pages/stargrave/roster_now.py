@@ -1,0 +1,172 @@
+"""The Soldiers page's roster *now*, once games are recorded: who is left after deaths and dismissals, who was
+hired, who starts the next game injured (and at what Health), the finds they carry. All read from the model's
+evaluation; the actions here (hire, dismiss, give a find, take it back) are changes between games, each one
+edit that joins the latest game's record (model/systems/stargrave/between_games.py)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton
+
+from model.systems.stargrave import between_games as between
+from model.systems.stargrave import record_choices
+from model.systems.stargrave.derive import format_value
+from model.systems.stargrave.tables import KEYS
+
+from ...widgets.common import Card, fill_cell, hint
+from ...widgets.tables import pick_table
+from .founding import games_played
+from .hire_fields import hire_fields
+
+KEEP_UNLOCKED = "betweenGames"   # the founding lock leaves this card's controls alone: they edit the games
+
+
+class RosterNowCard(Card):
+    def __init__(self, page):
+        super().__init__("Roster now")
+        self.page, self.session, self.t = page, page.session, page.t
+        self.setProperty(KEEP_UNLOCKED, True)
+        self.words = hint()
+        self.words.setObjectName("rosterNowWords")
+        self.add(self.words)
+        self.table = pick_table(["Name", "Type", "Profile now", "Item slot", "Next game"], "rosterNow",
+                                "The soldiers now, after the recorded games")
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.verticalHeader().setDefaultSectionSize(int(self.fontMetrics().height() * 1.9))
+        self.add(self.table)
+
+        acts = QHBoxLayout()
+        self.dismiss = QPushButton("Dismiss")
+        self.dismiss.setObjectName("nowDismiss")
+        self.dismiss.setToolTip("Dismiss the selected soldier (part of the latest game's record)")
+        self.give_combo = QComboBox()
+        self.give_combo.setObjectName("nowGiveItem")
+        self.give_combo.setAccessibleName("Find from the stash to give to the selected soldier")
+        self.give = QPushButton("Give find")
+        self.give.setObjectName("nowGive")
+        self.take_back = QPushButton("Take find back")
+        self.take_back.setObjectName("nowTakeBack")
+        for w in (self.dismiss, QLabel("Stash:"), self.give_combo, self.give, self.take_back):
+            acts.addWidget(w)
+        acts.addStretch(1)
+        self.layout_.addLayout(acts)
+
+        hire = QHBoxLayout()
+        self.hire_type, self.hire_name = hire_fields(self.t.pack, "nowHire", " between games")
+        self.hire = QPushButton("Hire between games")
+        self.hire.setObjectName("nowHire")
+        self.hire_note = hint()
+        self.hire_note.setObjectName("nowHireNote")
+        hire.addWidget(self.hire_type)
+        hire.addWidget(self.hire_name, 1)
+        hire.addWidget(self.hire)
+        self.layout_.addLayout(hire)
+        self.add(self.hire_note)
+
+        self.dismiss.clicked.connect(self._dismiss)
+        self.give.clicked.connect(self._give)
+        self.take_back.clicked.connect(self._take_back)
+        self.hire.clicked.connect(self._hire)
+        self.hire_type.currentIndexChanged.connect(lambda _i: self._hire_words())
+        self.table.currentCellChanged.connect(lambda *_: self._buttons())
+
+    # -- showing the crew now ---------------------------------------------------------------------------
+    def refresh(self) -> None:
+        n = games_played(self.session)
+        self.setVisible(n > 0)
+        if not n:
+            return
+        d = self.session.result.derived or {}
+        soldiers = d.get("soldiers", [])
+        credits = (d.get("campaign") or {}).get("credits", 0)
+        hurt = sum(1 for s in soldiers if s.get("injured"))
+        self.words.setText(
+            f"After {n} game{'s' if n != 1 else ''}: {len(soldiers)} soldier{'s' if len(soldiers) != 1 else ''}"
+            + (f", {hurt} injured" if hurt else "") + f"; {credits} Cr. Hiring, dismissing and handing out finds "
+            "here become part of the latest game's record (one Undo each). The roster as founded is below.")
+        table = self.table
+        table.setRowCount(len(soldiers))
+        for r, s in enumerate(soldiers):
+            fill_cell(table, r, 0, s.get("name") or "(unnamed)", data=s.get("id", ""))
+            fill_cell(table, r, 1, str(s.get("type", "")) + ("  · specialist" if s.get("specialist") else ""))
+            prof = s.get("profile") or {}
+            fill_cell(table, r, 2, " ".join(f"{self.t.char[k]['abbr']}{format_value(k, prof[k], self.t)}"
+                                            for k in KEYS if k in prof) if s.get("known") else "–")
+            fill_cell(table, r, 3, s.get("item") or "empty")
+            if s.get("injured"):
+                fill_cell(table, r, 4, f"Injured: starts at Health {s.get('health_now')} of {prof.get('health', '?')}",
+                          tip="A serious injury: the soldier plays the next game at half Health, rounded down",
+                          icon_name="warning")
+            else:
+                fill_cell(table, r, 4, "Fit", tip="", icon_name="ok")
+        table.setMinimumHeight(table.verticalHeader().defaultSectionSize() * (max(len(soldiers), 3) + 1) + 6)
+        finds = [f for f in self._stash() if f.get("kind") == "find"]
+        shown = [(f"{f['name']} ({f['slots']} slot{'s' if f['slots'] != 1 else ''})", f["name"]) for f in finds]
+        if self.give_combo.property("shown") != shown:
+            self.give_combo.setProperty("shown", shown)
+            self.give_combo.clear()
+            for text, value in shown:
+                self.give_combo.addItem(text, value)
+        self.give_combo.setPlaceholderText("no finds in the stash")
+        self._hire_words()
+        self._buttons()
+
+    def _stash(self) -> list[dict]:
+        data = self.session.data
+        i = between.latest(data)
+        if i is None:
+            return []
+        return record_choices.stash_now(data, i, data["campaign"]["games"][i], self.session.pack)
+
+    def _hire_words(self) -> None:
+        data, kind = self.session.data, self.hire_type.currentData()
+        i = between.latest(data)
+        self.hire_note.setText(record_choices.hire_note(data, i, data["campaign"]["games"][i], kind, self.session.pack)
+                               if i is not None and kind else "")
+
+    def _buttons(self) -> None:
+        s = self._selected()
+        self.dismiss.setEnabled(bool(s))
+        self.give.setEnabled(bool(s) and self.give_combo.count() > 0 and not s.get("item"))
+        self.take_back.setEnabled(bool(s) and bool(s.get("item")))
+        self.give.setToolTip("Give the chosen find to the selected soldier's item slot" if not (s or {}).get("item")
+                             else "This soldier's item slot is taken: take its find back first")
+
+    def _selected(self) -> dict | None:
+        r = self.table.currentRow()
+        soldiers = (self.session.result.derived or {}).get("soldiers", [])
+        return soldiers[r] if 0 <= r < len(soldiers) else None
+
+    # -- changes between games ------------------------------------------------------------------------
+    def _apply(self, edit) -> None:
+        if edit is not None:
+            row = self.table.currentRow()
+            self.session.apply(edit)
+            if 0 <= row < self.table.rowCount():
+                self.table.setCurrentCell(row, 0)
+
+    def _who(self, s: dict) -> str:
+        return s.get("name") or s.get("type") or s.get("id", "")
+
+    def _dismiss(self) -> None:
+        s = self._selected()
+        if s:
+            self._apply(between.add(self.session.data, {"dismiss": s["id"]}, f"dismiss {self._who(s)}"))
+
+    def _give(self) -> None:
+        s, item = self._selected(), self.give_combo.currentData()
+        if s and item:
+            self._apply(between.add(self.session.data, {"give": s["id"], "item": item},
+                                    f"give {item} to {self._who(s)}"))
+
+    def _take_back(self) -> None:
+        s = self._selected()
+        if s:
+            self._apply(between.add(self.session.data, {"take_back": s["id"]},
+                                    f"take {s.get('item')} back from {self._who(s)}"))
+
+    def _hire(self) -> None:
+        kind = self.hire_type.currentData()
+        if kind:
+            self._apply(between.hire(self.session.data, kind, self.session.pack, self.hire_name.text().strip()))
+            self.hire_name.clear()
+            self.table.setCurrentCell(self.table.rowCount() - 1, 0)
