@@ -14,8 +14,12 @@ _FORMAT = re.compile(r'"format"\s*:\s*"' + re.escape(FORMAT_PREFIX) + r'([a-z0-9
 
 
 def peek_kind(path: str | os.PathLike) -> str | None:
-    """The kind a .starwright file says it is, read from its first few KB (None if it cannot be told)."""
+    """The kind a .starwright file says it is, read from its first few KB (None if it cannot be told).
+
+    Only a regular file is read: opening a named pipe would wait for a writer forever, a device never ends."""
     try:
+        if not os.path.isfile(path):
+            return None
         with open(path, encoding="utf-8", errors="replace") as f:
             m = _FORMAT.search(f.read(4096))
     except OSError:

@@ -44,8 +44,17 @@ def test_SF_EQ_12_price_not_stated_is_entered_in_the_owned_table(win, user, tmp_
     assert editor.session.data["equipment"][0]["mass"] == 0.5
 
 
-def test_SF_CHAR_18_untick_carried_in_the_owned_table(win, user, tmp_path):
-    editor = open_with(win, tmp_path, [{"name": "Heavy Laser"}, {"name": "Heavy Laser"}, {"name": "Heavy Laser"}])
+def test_SF_CHAR_18_untick_carried_in_the_owned_table(win, user, tmp_path, monkeypatch):
+    # encumbrance is the seed's optional rule, off in the built-in pack: a house pack switches it on
+    from model.paths import rules_dir
+    house = json.loads((rules_dir() / "starfrontiers.json").read_text(encoding="utf-8"))
+    house["id"], house["encumbrance"]["enabled"] = "house-encumbrance", True
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    (folder / "house-encumbrance.json").write_text(json.dumps(house), encoding="utf-8")
+    monkeypatch.setenv("STARWRIGHT_USER_RULES", str(folder))
+    editor = open_with(win, tmp_path, [{"name": "Heavy Laser"}, {"name": "Heavy Laser"}, {"name": "Heavy Laser"}],
+                       rules={"pack": "house-encumbrance"})
     goto(user, editor, "Equipment")
     assert any(r == "SF-CHAR-18" and s == "error" for _p, r, s in rules(editor))
     for r in (0, 1):
