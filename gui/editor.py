@@ -42,6 +42,7 @@ class DocumentEditor(QWidget):
             self.nav.addItem(item)
             self.stack.addWidget(page)
         self.nav.currentRowChanged.connect(self._select)
+        self.nav.itemClicked.connect(lambda item: self.enter_page(self.nav.row(item)))
         self.nav.setCurrentRow(0)
 
         self.issues = IssuesPanel(describe=lambda p: self.module.describe(p, session.data))
@@ -76,6 +77,15 @@ class DocumentEditor(QWidget):
             self.pages[row].ensure_built()  # before it shows, so its widgets show with it
         self.stack.setCurrentIndex(row)
 
+    def enter_page(self, row: int) -> None:
+        """A page chosen with the mouse: the cursor goes to the field it is there to fill, if still empty."""
+        if 0 <= row < len(self.pages) and self.stack.currentIndex() == row:
+            field = self.pages[row].entry_field()
+            if field is not None:
+                field.setFocus(Qt.FocusReason.MouseFocusReason)
+                if hasattr(field, "selectAll"):
+                    field.selectAll()  # what is there is typed over
+
     def show_page(self, page: QWidget) -> None:
         i = self.stack.indexOf(page)
         if i >= 0:
@@ -101,6 +111,7 @@ class DocumentEditor(QWidget):
         for page in self.pages:
             if page.built:  # a form built later shows the document as it is then
                 page.on_changed(change)
+                page.refresh_next_step()
                 page.order_tabs()  # rows it added take their place in the Tab order
         if change.issues_changed:
             self._refresh_issues()

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QTimer
 from PySide6.QtGui import QAction, QKeySequence, QUndoGroup
-from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget, QWidget
+from PySide6.QtWidgets import QMainWindow, QTabWidget, QWidget
 
 if TYPE_CHECKING:  # only named in a signature: PySide6 sets up a Qt class on first use (QEvent's ~1.5 ms)
     from PySide6.QtGui import QCloseEvent
@@ -71,9 +71,6 @@ class MainWindow(QMainWindow):
         from .recovery import Autosaver
         self.autosaver = Autosaver(self)
         self.autosaver.failed.connect(lambda text: self.statusBar().showMessage(text, 10000))
-        self.status = QLabel()
-        self.status.setObjectName("statusSummary")
-        self.statusBar().addPermanentWidget(self.status)
         self._build_actions()
         self.tabs.currentChanged.connect(self._tab_changed)
         self._tab_changed(0)  # also fills the recent files (no document yet)
@@ -221,7 +218,10 @@ class MainWindow(QMainWindow):
         k = KINDS.get(kind)
         if k is None or not has_pages(kind):
             return None
-        return self._add_editor(Session.new(k, self))
+        editor = self._add_editor(Session.new(k, self))
+        if editor is not None:  # a new document: the cursor waits in its first field (the crew's name)
+            editor.enter_page(editor.stack.currentIndex())
+        return editor
 
     def quick_start(self, kind: str = "stargrave-crew"):
         editor = self.new_document(kind)
@@ -552,14 +552,9 @@ class MainWindow(QMainWindow):
         self.setWindowModified(s.dirty)
 
     def _update_status(self, editor) -> None:
-        if editor is None or editor is not self.current_editor():
-            if editor is None:
-                self.status.setText("")
-            return
-        from .widgets.issues_panel import summary
-        text, worst = summary(editor.session.issues)
-        self.status.setText(text)
-        self._update_window_title()
+        # Whether the document is legal is said once, by the editor's issues panel (its summary line).
+        if editor is not None and editor is self.current_editor():
+            self._update_window_title()
 
     def _tab_changed(self, _i: int) -> None:
         e = self.current_editor()

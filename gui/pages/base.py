@@ -70,6 +70,29 @@ class Page(QScrollArea):
         self.ensure_built()
         return getattr(self, name)
 
+    def next_step(self) -> str:
+        """One line saying what to do next here, read from the model (empty: nothing to say)."""
+        return ""
+
+    def add_next_step(self) -> None:
+        """The page's "what next" line, where it is placed in the form; kept current on every change."""
+        from ..widgets.common import next_step_line
+        self.next_line = next_step_line()
+        self.column.addWidget(self.next_line)
+        self.refresh_next_step()
+
+    def refresh_next_step(self) -> None:
+        line = self.__dict__.get("next_line")
+        if line is not None:
+            text = self.next_step()
+            line.setText(text)
+            line.setVisible(bool(text))
+
+    def entry_field(self) -> QWidget | None:
+        """The field a person comes to this page to fill first, while it is still empty (None: no such field).
+        Choosing the page with the mouse puts the cursor there, so typing starts at once."""
+        return None
+
     def order_tabs(self) -> None:
         """Tab follows reading order, also through rows added since (gui/widgets/tab_order.py)."""
         self._tab_chain = tab_order.apply(self.body, self.__dict__.get("_tab_chain"))

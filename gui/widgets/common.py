@@ -41,6 +41,19 @@ def heading(text: str, level: int = 1) -> QLabel:
     return label
 
 
+def next_step_line() -> QLabel:
+    """A page's one line saying what to do next: plain text in the page's own colour, weighted to be seen."""
+    label = QLabel()
+    label.setObjectName("nextStep")
+    label.setWordWrap(True)
+    label.setProperty("textFormat", 0)  # plain text: messages may hold any character
+    f = label.font()
+    f.setWeight(QFont.Weight.DemiBold)
+    label.setFont(f)
+    label.setAccessibleName("What to do next")
+    return label
+
+
 def hint(text: str = "") -> QLabel:
     label = QLabel(text)
     label.setWordWrap(True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QPushButton, QTableWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QPushButton, QTableWidget
 
 from gui.dialogs import prompts
 from model import storage
@@ -214,4 +214,6 @@ def test_quick_start_on_the_start_page_is_one_click(win, user):
     editor = win.current_editor()
     assert user.count == 1
     assert [i for i in editor.session.issues if i.is_error] == []
-    assert "Legal" in win.status.text()
+    assert "Legal" in editor.issues.title.text()
+    # said once: the status bar does not repeat it
+    assert not any("Legal" in w.text() for w in win.statusBar().findChildren(QLabel))

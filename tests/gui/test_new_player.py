@@ -221,3 +221,19 @@ def test_a_document_opened_with_issues_gives_the_panel_its_usual_share(win, qtbo
     qtbot.waitUntil(lambda: editor.issues.tree.isVisible())
     pages, panel = editor.center.sizes()
     assert 100 <= panel <= 160 and pages > 3 * panel
+
+
+def test_each_stargrave_page_says_what_to_do_next_and_follows_each_pick(win, user):
+    editor = new_crew(win, user)
+    line = lambda: editor.stack.currentWidget().findChild(QLabel, "nextStep")  # noqa: E731
+    assert line().isVisible() and line().text() == "Captain: Next: choose the Captain's background."
+    goto(user, editor, "Captain")
+    assert line().text() == "Next: choose the Captain's background."
+    user.pick(W(editor, QComboBox, "captain_background"), "V")
+    assert line().text() == "Next: tick 1 more +1 for the Captain."
+    user.click(W(editor, QCheckBox, "captain_choice_shoot"))
+    assert line().text() == "Next: choose 5 more powers for the Captain."
+    tick(user, W(editor, QTableWidget, "captain_power_list"), 0)
+    assert line().text() == "Next: choose 4 more powers for the Captain."
+    goto(user, editor, "Soldiers")
+    assert line().text().startswith("Next: hire soldiers (0 of 8)")

@@ -91,7 +91,7 @@ class CharacterPage(Page):
         self.classes_grid = QGridLayout()
         self.classes_card.layout_.addLayout(self.classes_grid)
         known = ch.get("known_classes", [])
-        self.add_class = QPushButton("Add a &class")
+        self.add_class = QPushButton("Add a c&lass")
         self.add_class.setObjectName("addClass")
         self.add_class.clicked.connect(self._add_class)
         row = QHBoxLayout()

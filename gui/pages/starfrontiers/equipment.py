@@ -57,7 +57,7 @@ class EquipmentPage(Page):
         self.money.setObjectName("sf_money")
         self.mass = Meter("Mass carried")
         self.mass.setObjectName("sf_mass")
-        form.addRow("Starting &credits", with_badge(self.credits, self.credits_badge))
+        form.addRow("Starting c&redits", with_badge(self.credits, self.credits_badge))
         form.addRow("Spent", self.money)
         form.addRow("Carried", self.mass)
         money.layout_.addLayout(form)

@@ -11,6 +11,7 @@ from model.systems.stargrave.tables import tables
 from model.systems.stargrave.derive import format_profile_value, format_value
 from model.systems.stargrave.tables import KEYS
 from model.systems.stargrave import founded_derived
+from model.systems.stargrave.next_step import next_step
 
 from ...icons import icon, severity_icon
 from ...widgets.common import Card, Meter, heading, hint
@@ -25,6 +26,7 @@ class CrewPage(Page):
     def build_form(self, session, binder) -> None:
         t = tables(session.pack)
         self.column.addWidget(heading("Crew"))
+        self.add_next_step()
 
         top = QHBoxLayout()
         top.setSpacing(12)
@@ -115,6 +117,14 @@ class CrewPage(Page):
         self.problems.itemActivated.connect(lambda item: binder.focus(item.data(Qt.ItemDataRole.UserRole)))
         self.t = t
         self._refresh_all()
+
+    def next_step(self) -> str:
+        return next_step("crew", self.session.data, self.session.issues, tables(self.session.pack))
+
+    def entry_field(self):
+        # a crew not named yet, or just made (its placeholder name is there to be typed over)
+        fresh = self.session.stack.count() == 0
+        return self.name if fresh or not self.name.text().strip() else None
 
     def _fill(self) -> None:
         from . import fill_the_rest

@@ -12,6 +12,7 @@ from model import pointer as jp
 from model.systems.stargrave.derive import (carried_status, format_profile_value, item_options, power_options)
 from model.systems.stargrave.tables import KEYS, tables
 from model.systems.stargrave import founded_derived
+from model.systems.stargrave.next_step import next_step
 
 from ...widgets.common import (Card, Meter, StatCell, badge, fill_cell, heading, hint, show_all_rows, visible_ticks,
                                 with_badge)
@@ -61,6 +62,7 @@ class OfficerPage(Page):
         who = fig["label"]
 
         self.column.addWidget(heading(who))
+        self.add_next_step()
         reductions = (f"; may lower {fig['creation_reductions']} different powers by 1"
                       if fig["creation_reductions"] else "; no reductions to activation numbers")
         self.column.addWidget(hint(
@@ -271,6 +273,13 @@ class OfficerPage(Page):
                  self.item_list, self.add_item, self.carried, self.remove_item]
         for a, c in zip(order, order[1:]):
             QWidget.setTabOrder(a, c)
+
+    def next_step(self) -> str:
+        return next_step(self.role, self.session.data, self.session.issues, self.t)
+
+    def entry_field(self):
+        # not named yet: empty, or still called by the role (a new crew's "Captain"), which is typed over
+        return self.name if self.name.text().strip() in ("", self.fig["label"]) else None
 
     # ---- helpers ------------------------------------------------------------------------------------
     @property

@@ -11,6 +11,7 @@ from model.systems.stargrave.derive import format_value
 from model.systems.stargrave.quickstart import new_soldier, next_soldier_id
 from model.systems.stargrave.tables import KEYS, tables
 from model.systems.stargrave import founded_derived
+from model.systems.stargrave.next_step import next_step
 from model.wording import a
 
 from ...icons import icon, severity_icon
@@ -28,10 +29,14 @@ class SoldiersPage(Page):
     prefixes = ("/soldiers",)
     object_name = "page_soldiers"
 
+    def next_step(self) -> str:
+        return next_step("soldiers", self.session.data, self.session.issues, tables(self.session.pack))
+
     def build_form(self, session, binder) -> None:
         t = self.t = tables(session.pack)
         crew = t.crew
         self.column.addWidget(heading("Soldiers"))
+        self.add_next_step()
         self.column.addWidget(hint(
             f"Hire up to {crew['max_soldiers']} soldiers with the crew's {crew['starting_credits']} Cr; at most "
             f"{crew['max_specialists']} may be specialists. Some soldiers are free, so a full crew is always possible. "
