@@ -15,6 +15,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..bounded import DocumentError, check_value
 from ..kinds import KINDS
 from ..migrations import migrate
 from ..rules_pack import builtin_pack
@@ -49,6 +50,10 @@ def import_bytes(raw: bytes, name: str = "", pack=None) -> Imported:
     doc, report = build(src, pack or builtin_pack(kind.pack), name)
     if kind.version > doc["version"]:
         doc = migrate(kind.kind, doc, doc["version"], kind.version)
+    try:  # what the crew file cannot hold (a NUL in an XML name, a number far beyond range) is said, not saved
+        check_value(doc)
+    except DocumentError as e:
+        raise ImportRefused(f"the crew made from it could not be saved: {e.message}", e.where) from None
     return Imported(doc, report, src.shape)
 
 

@@ -12,11 +12,11 @@ are keys, every child list (`costs`, `forces`, `selections`, ...) is a list, and
 from __future__ import annotations
 
 import io
-import json
 import zipfile
 import zlib
 from xml.parsers import expat
 
+from ..bounded import DocumentError, parse_json as _parse_json
 from .bounded import MAX_MEMBER_BYTES, MAX_ZIP_MEMBERS, ImportRefused
 
 ZIP_MAGIC = b"PK\x03\x04"
@@ -34,18 +34,13 @@ def _text(raw: bytes) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
-def _no_constant(token: str):
-    raise ValueError(f"{token} is not a number JSON allows")
-
-
 def parse_json(text: str):
+    """The JSON of a file to import, read by the model's one bounded parser (no NUL, lone surrogates,
+    NaN/Infinity, numbers beyond range, duplicate keys or excess depth), refusals said as ImportRefused."""
     try:
-        return json.loads(text, parse_constant=_no_constant)
-    except json.JSONDecodeError as e:
-        raise ImportRefused(f"this is not valid JSON: {e.msg}", f"line {e.lineno}, column {e.colno}") from None
-    except (ValueError, RecursionError) as e:
-        raise ImportRefused(f"this is not usable JSON: {e}" if isinstance(e, ValueError)
-                            else "the JSON is nested too deeply to be a crew or roster") from None
+        return _parse_json(text)
+    except DocumentError as e:
+        raise ImportRefused(e.message, e.where) from None
 
 
 class _Builder:

@@ -421,3 +421,11 @@ def test_SG_CAMP_06_a_soldier_labernator_marks_as_wounded_starts_the_next_game_a
     soldiers = evaluate(r.data, CREW).derived["soldiers"]
     assert [(s["type"], s["injured"], s["health_now"]) for s in soldiers[:1] + soldiers[4:5]] == \
            [("Codebreaker", True, 7), ("Recruit", False, 12)]
+
+
+def test_text_no_crew_file_may_hold_is_refused_with_its_place_in_the_source():
+    data = labernator_current()
+    data["ShipName"] = "Kestrel\u0000"
+    with pytest.raises(ImportRefused, match="NUL") as e:
+        import_bytes(json.dumps(data).encode("utf-8"), "nul.sg")
+    assert e.value.where == "/ShipName"
