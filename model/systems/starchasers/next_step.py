@@ -24,6 +24,9 @@ def ship_step(data: dict, issues: list[Issue], t: Tables) -> str:
     if not str(data.get("name") or "").strip():
         return "Next: name the ship."
     empty = sum(1 for k in ATTRIBUTE_KEYS if data.get(k) is None)
+    if empty and data.get("preset"):
+        first = next(a["label"] for a in t.ship["attributes"] if data.get(a["key"]) is None)
+        return f"Next: fill in {first} ({plural(empty, 'value')} the ship type leaves to you)."
     if empty:
         return f"Next: choose a common ship type, or fill in the {plural(empty, 'empty value')}."
     return to_fix(issues, SHIP) or "Next: arm the ship on the Weapons page."
