@@ -111,7 +111,7 @@ def test_starchasers_character_pages_lead_through_attributes_motivators_skills_a
     assert sc_line("character", data, pack, "starchasers-character") == (
         f"Next: set {first} ({n} attributes still empty).")
     data["attributes"] = {a["key"]: 2 for a in pack.data["character"]["attributes"]}
-    assert sc_line("character", data, pack, "starchasers-character") == "Next: add a motivator (0 of 3)."
+    assert sc_line("character", data, pack, "starchasers-character") == "Next: add a motivator if you like (0 of at most 3), then choose skills."
     assert sc_line("skills", data, pack, "starchasers-character") == "Next: add the character's skills."
 
 
@@ -119,4 +119,4 @@ def test_starchasers_a_house_motivator_limit_is_the_number_said():
     pack = house("starchasers", lambda d: d["character"]["motivators"].update(max=5))
     data = scc.new(pack)
     data["attributes"] = {a["key"]: 2 for a in pack.data["character"]["attributes"]}
-    assert sc_step("character", data, [], sc_tables(pack)) == "Next: add a motivator (0 of 5)."
+    assert sc_step("character", data, [], sc_tables(pack)) == "Next: add a motivator if you like (0 of at most 5), then choose skills."

@@ -54,7 +54,7 @@ def character_step(data: dict, issues: list[Issue], t: Tables) -> str:
         return fix
     most, have = t.char["motivators"]["max"], len(data.get("motivators") or [])
     if have < most:
-        return f"Next: add a motivator ({have} of {most})."
+        return f"Next: add a motivator if you like ({have} of at most {most}), then choose skills."
     return "Next: choose skills and equipment on the Skills page."
 
 
