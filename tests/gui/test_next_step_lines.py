@@ -36,7 +36,10 @@ def test_star_frontiers_lines_follow_the_race_pick_and_a_roll(win, user):
     user.click(editor.stack.currentWidget().cards["dex_rs"].button)
     assert line(editor) == "Next: roll 3 more ability pairs (or “Roll all four pairs”)."
     goto(user, editor, "Equipment")
-    assert line(editor).startswith("Next: buy equipment")
+    assert line(editor) == "Next: enter the starting credits your referee allows, then buy equipment."
+    enter(user, W(editor, QSpinBox, "sf_credits"), "500")
+    assert editor.session.data["credits"] == 500
+    assert line(editor) == "Next: buy equipment: double-click an item in the shop."
 
 
 def test_knight_hawks_line_follows_a_typed_count(win, user):

@@ -43,7 +43,13 @@ def test_star_frontiers_pages_lead_through_race_psa_rolls_bonus_and_equipment():
     assert sf_line("abilities", data, pack) == (
         "Next: move up to 10 points within a pair if you like, then buy equipment.")
     assert sf_line("equipment", data, pack) == (
-        "Next: buy equipment: choose an item in the catalogue and press “Buy one”.")
+        "Next: enter the starting credits your referee allows, then buy equipment.")
+    data["credits"] = 500
+    assert sf_line("equipment", data, pack) == "Next: buy equipment: double-click an item in the shop."
+    data["equipment"] = [{"name": "Laser Pistol", "count": 1}]  # 600 Cr: the check finds the overspend
+    assert sf_line("equipment", data, pack).startswith("To fix: Buying the Laser Pistol (600 Cr) takes the credits")
+    data["credits"] = 1000
+    assert sf_line("equipment", data, pack) == "The character is ready. Next: save it or print its sheet."
     data["name"] = " "
     assert sf_line("character", data, pack) == "Next: name the character."
 

@@ -43,8 +43,10 @@ def equipment_step(data: dict, issues: list[Issue], t: Tables) -> str:
     fix = to_fix(issues, EQUIPMENT)
     if fix:
         return fix
+    if not data.get("equipment") and not data.get("credits"):
+        return "Next: enter the starting credits your referee allows, then buy equipment."
     if not data.get("equipment"):
-        return "Next: buy equipment: choose an item in the catalogue and press “Buy one”."
+        return "Next: buy equipment: double-click an item in the shop."
     return "The character is ready. Next: save it or print its sheet."
 
 
