@@ -21,3 +21,11 @@ def first_error(issues: list[Issue], prefixes: tuple[str, ...]) -> str:
 def to_fix(issues: list[Issue], prefixes: tuple[str, ...]) -> str:
     error = first_error(issues, prefixes)
     return f"To fix: {error}" if error else ""
+
+
+def finished(issues: list[Issue], what: str) -> str:
+    """The last page's line: ready to save and print, or, while any page still has errors, fix those first."""
+    errors = sum(1 for i in issues if i.is_error)
+    if errors:
+        return f"Next: fix the {plural(errors, 'error')} listed below (the page names show where)."
+    return f"The {what} is ready. Next: save it or print its sheet."

@@ -50,6 +50,9 @@ def test_star_frontiers_pages_lead_through_race_psa_rolls_bonus_and_equipment():
     assert sf_line("equipment", data, pack).startswith("To fix: Buying the Laser Pistol (600 Cr) takes the credits")
     data["credits"] = 1000
     assert sf_line("equipment", data, pack) == "The character is ready. Next: save it or print its sheet."
+    data["base"]["int_log"] = 47  # not on the table: an error on another page
+    assert sf_line("equipment", data, pack) == (
+        "Next: fix the 1 error listed below (the page names show where).")
     data["name"] = " "
     assert sf_line("character", data, pack) == "Next: name the character."
 

@@ -7,7 +7,7 @@ rules pack's ship types and the issues already found (the checks decide; this on
 from __future__ import annotations
 
 from model.issues import Issue
-from model.next_step_text import to_fix
+from model.next_step_text import finished, to_fix
 
 from .tables import DEFENSES, WEAPONS, Tables, bounds
 
@@ -34,4 +34,4 @@ def next_step(data: dict, issues: list[Issue], t: Tables) -> str:
     for group, word in ((WEAPONS, "weapons"), (DEFENSES, "defenses")):
         if not data.get(group) and _room(data, stype, group):
             return f"Next: add {word} (the {stype['name']} has room for {_room(data, stype, group)})."
-    return "The ship is ready. Next: save it or print its sheet."
+    return finished(issues, "ship")

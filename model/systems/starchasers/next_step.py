@@ -7,7 +7,7 @@ pack's numbers and the issues already found (the checks decide; this only reads)
 from __future__ import annotations
 
 from model.issues import Issue
-from model.next_step_text import plural, to_fix
+from model.next_step_text import finished, plural, to_fix
 
 from .ship import ATTRIBUTE_KEYS
 from .ship_derive import hard_points
@@ -39,7 +39,7 @@ def weapons_step(data: dict, issues: list[Issue], t: Tables) -> str:
     free = hard_points(data, t)["hard_points_free"]
     if not data.get("weapons") and free > 0:
         return f"Next: add weapons ({plural(free, 'hard point')} free)."
-    return "The ship is ready. Next: save it or print its sheet."
+    return finished(issues, "ship")
 
 
 def character_step(data: dict, issues: list[Issue], t: Tables) -> str:
@@ -66,7 +66,7 @@ def skills_step(data: dict, issues: list[Issue], t: Tables) -> str:
         return "Next: add the character's skills."
     if not data.get("equipment"):
         return "Next: add equipment (or pick one of the examples)."
-    return "The character is ready. Next: save it or print its sheet."
+    return finished(issues, "character")
 
 
 def next_step(part: str, data: dict, issues: list[Issue], t: Tables) -> str:

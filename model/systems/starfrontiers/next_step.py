@@ -7,7 +7,7 @@ document, the rules pack's numbers and the issues already found (the checks deci
 from __future__ import annotations
 
 from model.issues import Issue
-from model.next_step_text import plural, to_fix
+from model.next_step_text import finished, plural, to_fix
 
 from .tables import Tables
 
@@ -47,7 +47,7 @@ def equipment_step(data: dict, issues: list[Issue], t: Tables) -> str:
         return "Next: enter the starting credits your referee allows, then buy equipment."
     if not data.get("equipment"):
         return "Next: buy equipment: double-click an item in the shop."
-    return "The character is ready. Next: save it or print its sheet."
+    return finished(issues, "character")
 
 
 def next_step(part: str, data: dict, issues: list[Issue], t: Tables) -> str:
