@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (QComboBox, QFormLayout, QGridLayout, QHBoxLayout,
 from model import edits
 from model import pointer as jp
 from model.systems.knighthawks import DEFENSES, GROUPS, WEAPONS, describe, tables
+from model.systems.knighthawks.next_step import next_step
 from model.systems.knighthawks.tables import bounds
 
 from ... import theme
@@ -121,9 +122,13 @@ class ShipPage(Page):
                 "/rules")
     object_name = "page_ship"
 
+    def next_step(self) -> str:
+        return next_step(self.session.data, self.session.issues, tables(self.session.pack))
+
     def build_form(self, session, binder) -> None:
         self.t = t = tables(session.pack)
         self.column.addWidget(heading("Knight Hawks starship"))
+        self.add_next_step()
         self.column.addWidget(hint("Choose a type, then count the weapons and defenses aboard. A type's list is "
                                    "the most a ship may carry; fewer is always allowed."))
 

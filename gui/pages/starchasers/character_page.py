@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QCompleter, QGridLayout, QH
 
 from model import edits
 from model import pointer as jp
+from model.systems.starchasers.next_step import next_step
 from model.systems.starchasers.tables import tables
 
 from ... import theme
@@ -31,10 +32,14 @@ class CharacterPage(Page):
         return not pointer.startswith(("/skills", "/bonuses", "/skill_attributes", "/equipment"))
     object_name = "page_character"
 
+    def next_step(self) -> str:
+        return next_step("character", self.session.data, self.session.issues, tables(self.session.pack))
+
     def build_form(self, session, binder) -> None:
         t = self.t = tables(session.pack)
         ch = t.char
         self.column.addWidget(heading("Starchasers character"))
+        self.add_next_step()
         self.column.addWidget(hint("Attributes run 1 to 5 and give that many dice; skills (next page) add their "
                                    "level in dice. Species, classes and motivators are yours to name."))
 

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QLabel, QLin
 
 from model import edits
 from model import pointer as jp
+from model.systems.starchasers.next_step import next_step
 from model.systems.starchasers.tables import fold, tables
 
 from ... import theme
@@ -39,10 +40,14 @@ class SkillsPage(Page):
     prefixes = ("/skills", "/bonuses", "/skill_attributes", "/equipment")
     object_name = "page_skills"
 
+    def next_step(self) -> str:
+        return next_step("skills", self.session.data, self.session.issues, tables(self.session.pack))
+
     def build_form(self, session, binder) -> None:
         t = self.t = tables(session.pack)
         ch = t.char
         self.column.addWidget(heading("Skills and equipment"))
+        self.add_next_step()
         self.column.addWidget(hint("Each skill's pool is its attribute's dice + bonus dice + the skill's level: "
                                    "the number to roll. Equipment dice are added to the skills it names."))
 

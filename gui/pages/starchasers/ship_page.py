@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton)
 
 from model.systems.starchasers import ship as model_ship
+from model.systems.starchasers.next_step import next_step
 from model.systems.starchasers.tables import signed, tables
 
 from ...widgets.common import Card, StatCell, badge, heading, hint, with_badge
@@ -38,9 +39,13 @@ class ShipPage(Page):
         return not pointer.startswith(("/weapons", "/equipment"))
     object_name = "page_ship"
 
+    def next_step(self) -> str:
+        return next_step("ship", self.session.data, self.session.issues, tables(self.session.pack))
+
     def build_form(self, session, binder) -> None:
         t = self.t = tables(session.pack)
         self.column.addWidget(heading("Starship"))
+        self.add_next_step()
         self.column.addWidget(hint("Start from a common ship type: it sets exactly the values the rules give "
                                    "(hull points, maneuverability, hard points, and size where the size table "
                                    "names the type). Everything shown as \"not set\" is yours to decide."))

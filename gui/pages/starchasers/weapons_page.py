@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QHBoxL
 
 from model import edits
 from model.systems.starchasers import catalog as cat
+from model.systems.starchasers.next_step import next_step
 from model.systems.starchasers.tables import tables
 
 from ... import theme
@@ -271,10 +272,14 @@ class WeaponsPage(Page):
     prefixes = ("/weapons", "/equipment")
     object_name = "page_weapons"
 
+    def next_step(self) -> str:
+        return next_step("weapons", self.session.data, self.session.issues, tables(self.session.pack))
+
     def build_form(self, session, binder) -> None:
         self.t = tables(session.pack)
         self.catalog = cat.new_catalog()
         self.column.addWidget(heading("Weapons and equipment"))
+        self.add_next_step()
         self.column.addWidget(hint("Each weapon and piece of equipment uses the hard points its entry states; "
                                    "together they may not use more than the base plus added hard points. "
                                    "Edit a cell in place; every change can be undone."))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QComboBox, QFormLayout, QGridLayout, QHBoxLayout, QLabel, QPushButton, QSpinBox
 
 from model.systems.starfrontiers import actions, dice
+from model.systems.starfrontiers.next_step import next_step
 from model.systems.starfrontiers.tables import PAIRS, tables
 
 from ...widgets.common import Card, StatCell, badge, heading, hint, with_badge
@@ -154,8 +155,12 @@ class AbilitiesPage(Page):
         self.rng = dice.generator()
         super().__init__(session, binder, parent)
 
+    def next_step(self) -> str:
+        return next_step("abilities", self.session.data, self.session.issues, tables(self.session.pack))
+
     def build_form(self, session, binder) -> None:
         self.column.addWidget(heading("Abilities"))
+        self.add_next_step()
         self.column.addWidget(hint(
             "Roll d100 for each pair (or type the roll you made with real dice); the table gives the base score "
             "for both abilities. The race's modifiers apply to both sides, then you may move up to "

@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import (QComboBox, QFormLayout, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit,
                                QSpinBox)
 
+from model.systems.starfrontiers.next_step import next_step
 from model.systems.starfrontiers.tables import ABILITIES, tables
 
 from ...widgets.common import Card, StatCell, badge, heading, hint, with_badge
@@ -18,9 +19,13 @@ class CharacterPage(Page):
     prefixes = ("/name", "/race", "/psa", "/adventures", "/human_bonus", "/notes", "/rules")
     object_name = "page_sf_character"
 
+    def next_step(self) -> str:
+        return next_step("character", self.session.data, self.session.issues, tables(self.session.pack))
+
     def build_form(self, session, binder) -> None:
         t = self.t = tables(session.pack)
         self.column.addWidget(heading("Character"))
+        self.add_next_step()
         self.column.addWidget(hint("Choose a race and a Primary Skill Area; each choice says what it changes. "
                                    "Roll the abilities on the next page."))
         top = QHBoxLayout()

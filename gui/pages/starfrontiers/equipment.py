@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QDoubleSpinBox, QFo
 from model import edits
 from model import pointer as jp
 from model.systems.starfrontiers import actions
+from model.systems.starfrontiers.next_step import next_step
 from model.systems.starfrontiers.tables import tables
 
 from ...widgets.common import Card, Meter, badge, centered, heading, hint, live_with_selection, with_badge
@@ -37,9 +38,13 @@ class EquipmentPage(Page):
     prefixes = ("/equipment", "/credits")
     object_name = "page_sf_equipment"
 
+    def next_step(self) -> str:
+        return next_step("equipment", self.session.data, self.session.issues, tables(self.session.pack))
+
     def build_form(self, session, binder) -> None:
         t = self.t = tables(session.pack)
         self.column.addWidget(heading("Equipment"))
+        self.add_next_step()
         self.column.addWidget(hint("The rulebook gives no starting money: enter what your referee allows. "
                                    "Double-click an item in the shop to buy it. Items the rulebook prices as "
                                    "'not stated' cost what you enter; issued items cost nothing."))

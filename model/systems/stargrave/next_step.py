@@ -7,21 +7,11 @@ rules pack's numbers and the issues already found (no rule is decided here; the 
 from __future__ import annotations
 
 from model.issues import Issue
+from model.next_step_text import first_error, plural
 
 from .tables import Tables
 
 NEXT_PAGE = {"crew": "name the Captain", "captain": "the First Mate", "first_mate": "hire soldiers"}
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def _first_error(issues: list[Issue], prefix: str) -> str:
-    for i in issues:
-        if i.is_error and (i.pointer == prefix or i.pointer.startswith(prefix + "/")):
-            return i.message
-    return ""
 
 
 def officer_step(role: str, data: dict, issues: list[Issue], t: Tables) -> str:
@@ -38,14 +28,14 @@ def officer_step(role: str, data: dict, issues: list[Issue], t: Tables) -> str:
         return f"Next: tick {more} more +1 for the {who}."
     more = fig["powers"] - len(o.get("powers") or [])
     if more > 0:
-        return f"Next: choose {_plural(more, 'more power')} for the {who}."
+        return f"Next: choose {plural(more, 'more power')} for the {who}."
     lowered = sum(1 for p in o.get("powers") or [] if isinstance(p, dict) and p.get("reduced"))
     more = fig["creation_reductions"] - lowered
     if more > 0:
-        return f"Next: lower {_plural(more, 'more power')} by 1 (tick “Lowered by 1”)."
+        return f"Next: lower {plural(more, 'more power')} by 1 (tick “Lowered by 1”)."
     if not o.get("items"):
         return f"Next: choose the {who}'s equipment ({fig['item_slots']} item slots)."
-    error = _first_error(issues, "/" + role)
+    error = first_error(issues, ("/" + role,))
     if error:
         return f"To fix: {error}"
     return f"The {who} is ready. Next: {NEXT_PAGE[role]}."
@@ -63,12 +53,12 @@ def crew_step(data: dict, issues: list[Issue], t: Tables) -> str:
 
 def soldiers_step(data: dict, issues: list[Issue], t: Tables) -> str:
     n, most = len(data.get("soldiers") or []), t.crew["max_soldiers"]
-    error = _first_error(issues, "/soldiers")
+    error = first_error(issues, ("/soldiers",))
     if error:
         return f"To fix: {error}"
     if n < most:
         return (f"Next: hire soldiers ({n} of {most}): double-click a type in the catalogue."
-                if n == 0 else f"Next: hire up to {_plural(most - n, 'more soldier')} ({n} of {most}).")
+                if n == 0 else f"Next: hire up to {plural(most - n, 'more soldier')} ({n} of {most}).")
     return "The crew is full. Next: save it, print its sheet, or record a game on the Campaign page."
 
 
