@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QGridLayout, QPushButton
 
 
@@ -27,7 +27,7 @@ class ChoiceButtons(QFrame):
             self._button(value, label, tip)
         self.unknown: QPushButton | None = None
 
-    def _button(self, value: str, label: str, tip: str) -> QPushButton:
+    def _button(self, value: str, label: str, tip: str, own_row: bool = False) -> QPushButton:
         b = QPushButton(label)
         b.setCheckable(True)
         b.setProperty("value", value)
@@ -36,7 +36,10 @@ class ChoiceButtons(QFrame):
         b.setAccessibleName(f"{self.accessibleName()}: {label}")
         b.toggled.connect(lambda on, b=b: self._bold(b, on))  # the chosen one stands out, also in dark mode
         i = len(self.buttons)
-        self.grid.addWidget(b, i // self.columns, i % self.columns)
+        if own_row:  # a row of its own, left: its long name must not widen a column of the grid
+            self.grid.addWidget(b, i // self.columns + 1, 0, 1, self.columns, Qt.AlignmentFlag.AlignLeft)
+        else:
+            self.grid.addWidget(b, i // self.columns, i % self.columns)
         b.clicked.connect(lambda _checked, b=b: self._clicked(b))  # no QButtonGroup: it would make them one Tab stop
         self.buttons.append(b)
         return b
@@ -59,7 +62,7 @@ class ChoiceButtons(QFrame):
         value = value or ""
         if value and not any(b.property("value") == value for b in self.buttons):
             if self.unknown is None:
-                self.unknown = self._button(value, "", "Not in the rules pack")
+                self.unknown = self._button(value, "", "Not in the rules pack", own_row=True)
             self.unknown.setProperty("value", value)
             self.unknown.setText(f"{value} (not in the rules)")
         if self.unknown is not None:
