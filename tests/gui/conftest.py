@@ -70,6 +70,12 @@ class User:
             self.qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
         self.count += 1
 
+    def choose(self, buttons, start: str) -> None:
+        """Click the one button of a ChoiceButtons grid whose value starts with `start`: one click."""
+        b = next(b for b in buttons.buttons if b.isVisible() and str(b.property("value")).startswith(start))
+        self.click(b)
+        assert buttons.value() == b.property("value")
+
     def pick(self, combo, text: str) -> None:
         """Choose a combo item the keyboard way: click the combo, type the start of the item's name."""
         self.qtbot.mouseClick(combo, Qt.MouseButton.LeftButton)

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QPushButton, QTableWidget
 
 from gui.dialogs import prompts
+from gui.widgets.choice_buttons import ChoiceButtons
 from model import storage
 
 DESIGN_EXAMPLE = {
@@ -76,7 +77,7 @@ def build_officer(user, editor, role, name, species, bg_key, choices, powers, it
     user.replace_text(W(editor, QLineEdit, f"{role}_name"), name)
     if species != "Human":
         user.replace_text(W(editor, QLineEdit, f"{role}_species"), species)
-    user.pick(W(editor, QComboBox, f"{role}_background"), bg_key)
+    user.choose(W(editor, ChoiceButtons, f"{role}_background"), bg_key)
     for c in choices:
         user.click(W(editor, QCheckBox, f"{role}_choice_{c}"))
     for p in powers:
@@ -99,10 +100,10 @@ def test_SG_CREW_13_build_the_design_example_by_clicking_and_typing(win, user, t
     assert s.data["name"] == "Ashen Comet"
     assert win.windowTitle().startswith("Ashen Comet") and win.isWindowModified()
 
-    # Captain: the background issue is on the combo until a background is chosen.
+    # Captain: the background issue is on its buttons until a background is chosen.
     assert ("/captain/background", "SG-BG-01") in rules(s)
     goto(user, editor, "Captain")  # its form is built when the page is first shown
-    combo = W(editor, QComboBox, "captain_background")
+    combo = W(editor, ChoiceButtons, "captain_background")
     assert combo.property("issue") == "error" and "Choose a background" in combo.toolTip()
     build_officer(user, editor, "captain", "Mara Vex", "Human", "V", [], [], [])
     assert s.data["captain"]["background"] == "Veteran"

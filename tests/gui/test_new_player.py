@@ -10,6 +10,7 @@ from model import edits
 
 from tests.conftest import EXAMPLES
 
+from gui.widgets.choice_buttons import ChoiceButtons
 from .test_build_crew import W, goto
 
 
@@ -23,7 +24,7 @@ def test_plus_one_line_follows_the_tick_on_both_officer_pages(win, user):
     editor = new_crew(win, user)
     for role, title, bg, key in (("captain", "Captain", "V", "shoot"), ("first_mate", "First Mate", "V", "shoot")):
         goto(user, editor, title)
-        user.pick(W(editor, QComboBox, f"{role}_background"), bg)
+        user.choose(W(editor, ChoiceButtons, f"{role}_background"), bg)
         words = editor.findChild(QLabel, f"{role}_choices_words")
         assert "0 of 1 chosen. Tick 1 more." in words.text()
         user.click(W(editor, QCheckBox, f"{role}_choice_{key}"))
@@ -51,7 +52,7 @@ def tick(user, view, row):
 def test_a_tick_in_the_power_catalogue_chooses_and_the_same_tick_drops(win, user):
     editor = new_crew(win, user)
     goto(user, editor, "Captain")
-    user.pick(W(editor, QComboBox, "captain_background"), "V")
+    user.choose(W(editor, ChoiceButtons, "captain_background"), "V")
     table = W(editor, QTableWidget, "captain_power_list")
     remove = W(editor, QPushButton, "captain_remove_power")
     assert not remove.isEnabled()  # nothing chosen, nothing selected
@@ -229,7 +230,7 @@ def test_each_stargrave_page_says_what_to_do_next_and_follows_each_pick(win, use
     assert line().isVisible() and line().text() == "Captain: Next: choose the Captain's background."
     goto(user, editor, "Captain")
     assert line().text() == "Next: choose the Captain's background."
-    user.pick(W(editor, QComboBox, "captain_background"), "V")
+    user.choose(W(editor, ChoiceButtons, "captain_background"), "V")
     assert line().text() == "Next: tick 1 more +1 for the Captain."
     user.click(W(editor, QCheckBox, "captain_choice_shoot"))
     assert line().text() == "Next: choose 5 more powers for the Captain."

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFormLayout, QFrame, QGridLayout, QSizePolicy,
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QFormLayout, QFrame, QGridLayout, QSizePolicy,
                                QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
@@ -14,6 +14,7 @@ from model.systems.stargrave.tables import KEYS, tables
 from model.systems.stargrave import founded_derived
 from model.systems.stargrave.next_step import next_step
 
+from ...widgets.choice_buttons import ChoiceButtons
 from ...widgets.common import (Card, Meter, StatCell, badge, fill_cell, heading, hint, show_all_rows, visible_ticks,
                                 with_badge)
 from ..base import Page
@@ -83,14 +84,11 @@ class OfficerPage(Page):
         self.species.setAccessibleName(f"{who} species")
         self.species.setObjectName(f"{role}_species")
         self.species.setPlaceholderText("Human, or any roughly human-sized species")
-        self.background = QComboBox()
-        self.background.setObjectName(f"{role}_background")
-        self.background.setAccessibleName(f"{who} background")
-        self.background.addItem("Choose a background…", "")
+        options = []
         for b in t.pack["backgrounds"]:
-            label = b["name"] if b.get("rulebook_name", b["name"]) == b["name"] else f"{b['name']}  ({b['rulebook_name']})"
-            self.background.addItem(label, b["name"])
-            self.background.setItemData(self.background.count() - 1, b.get("summary", ""), Qt.ItemDataRole.ToolTipRole)
+            alias = f"English edition: {b['rulebook_name']}\n" if b.get("rulebook_name", b["name"]) != b["name"] else ""
+            options.append((b["name"], b["name"], alias + b.get("summary", "")))
+        self.background = ChoiceButtons(f"{role}_background", f"{who} background", options, columns=len(options))
         self.bg_badge = badge()
         self.bg_info = QLabel()
         self.bg_info.setWordWrap(True)
@@ -99,6 +97,7 @@ class OfficerPage(Page):
         form.addRow("&Name", self.name)
         form.addRow("&Species", self.species)
         form.addRow("&Background", with_badge(self.background, self.bg_badge))
+        form.labelForField(self.background.parentWidget()).setBuddy(self.background.buttons[0])
         self.choices_box = QFrame()
         self.choices_box.setObjectName(f"{role}_choices")
         self.choices_box.setAccessibleName(f"{who} +1 choices")
@@ -128,7 +127,7 @@ class OfficerPage(Page):
         whocard.layout_.addWidget(self.choices_words)
         whocard.layout_.addWidget(self.bg_info)
         whocard.layout_.addStretch(1)
-        top.addWidget(whocard, 3)
+        top.addWidget(whocard, 2)
 
         profcard = Card("Profile")
         grid = QGridLayout()
@@ -143,7 +142,7 @@ class OfficerPage(Page):
         profcard.add(hint("Hover or tab to a value to see how it is made up. Two numbers (9/11) are "
                           "the figure's own value / with equipment."))
         profcard.layout_.addStretch(1)
-        top.addWidget(profcard, 2)
+        top.addWidget(profcard, 1)
         self.column.addLayout(top)
 
         # -- powers -------------------------------------------------------------------------------------
@@ -242,7 +241,9 @@ class OfficerPage(Page):
         b = self.base
         binder.line_edit(b + "/name", self.name, self)
         binder.line_edit(b + "/species", self.species, self)
-        binder.combo(b + "/background", self.background, self, badge=self.bg_badge)
+        binder.custom(b + "/background", self.background, self, self.background.set_value,
+                      focus=self.background.buttons[0], badge=self.bg_badge)
+        self.background.picked.connect(lambda v: binder.set_value(b + "/background", v, self.background))
         binder.custom(b + "/choices", self.choices_box, self, self._refresh_choices,
                       focus=next(iter(self.choice_checks.values()), None), badge=self.choices_badge)
         binder.custom(b + "/powers", self.chosen, self, self._rebuild_chosen, deep=False, badge=self.powers_badge,
@@ -268,7 +269,7 @@ class OfficerPage(Page):
         self._fill_items()
         show_all_rows(self.item_list)  # the whole General Equipment List: picked without scrolling inside it
 
-        order = [self.name, self.species, self.background, *self.choice_checks.values(), *self.cells.values(),
+        order = [self.name, self.species, *self.background.buttons, *self.choice_checks.values(), *self.cells.values(),
                  self.search, self.available, self.add_power, self.chosen, self.remove_power,
                  self.item_list, self.add_item, self.carried, self.remove_item]
         for a, c in zip(order, order[1:]):
@@ -315,7 +316,7 @@ class OfficerPage(Page):
             cb.setVisible(k in offered or k in value)
             cb.setEnabled(True)
         offered_checks = [cb for k, cb in self.choice_checks.items() if k in offered or k in value]
-        self.choices_label.setBuddy(offered_checks[0] if offered_checks else self.background)
+        self.choices_label.setBuddy(offered_checks[0] if offered_checks else self.background.first())
         if not bg:
             self.choices_words.setText("Choose a background first: it says which characteristics can get +1.")
             return

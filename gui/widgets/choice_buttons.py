@@ -1,0 +1,75 @@
+"""A one-click choice among a few values: a grid of toggle buttons instead of a combo box (two clicks)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QFrame, QGridLayout, QPushButton
+
+
+class ChoiceButtons(QFrame):
+    """Buttons that each carry a value (property "value"); one click picks one. `picked` says which.
+
+    A value that is none of the buttons (e.g. a name from an old file) is shown on an extra button, checked."""
+
+    picked = Signal(str)
+
+    def __init__(self, name: str, spoken: str, options: list[tuple[str, str, str]], columns: int = 4, parent=None):
+        """`options`: (value, label, tooltip) per button; buttons are named `<name>_<value>`; `spoken` is read out."""
+        super().__init__(parent)
+        self.setObjectName(name)
+        self.setAccessibleName(spoken)
+        self.grid = QGridLayout(self)
+        self.grid.setContentsMargins(2, 2, 2, 2)
+        self.grid.setSpacing(4)
+        self.columns = columns
+        self.buttons: list[QPushButton] = []
+        for value, label, tip in options:
+            self._button(value, label, tip)
+        self.unknown: QPushButton | None = None
+
+    def _button(self, value: str, label: str, tip: str, own_row: bool = False) -> QPushButton:
+        b = QPushButton(label)
+        b.setCheckable(True)
+        b.setProperty("value", value)
+        b.setObjectName(f"{self.objectName()}_{value.replace(' ', '_')}")
+        b.setToolTip(tip)
+        b.setAccessibleName(f"{self.accessibleName()}: {label}")
+        b.toggled.connect(lambda on, b=b: self._bold(b, on))  # the chosen one stands out, also in dark mode
+        i = len(self.buttons)
+        if own_row:  # a row of its own, left: its long name must not widen a column of the grid
+            self.grid.addWidget(b, i // self.columns + 1, 0, 1, self.columns, Qt.AlignmentFlag.AlignLeft)
+        else:
+            self.grid.addWidget(b, i // self.columns, i % self.columns)
+        b.clicked.connect(lambda _checked, b=b: self._clicked(b))  # no QButtonGroup: it would make them one Tab stop
+        self.buttons.append(b)
+        return b
+
+    @staticmethod
+    def _bold(b: QPushButton, on: bool) -> None:
+        f = b.font()
+        f.setBold(on)
+        b.setFont(f)
+
+    def _clicked(self, b: QPushButton) -> None:
+        b.setChecked(True)  # a second click on the chosen value keeps it (there is no "none" to go back to)
+        self.picked.emit(b.property("value"))
+
+    def value(self) -> str:
+        b = next((b for b in self.buttons if b.isChecked()), None)
+        return b.property("value") if b else ""
+
+    def set_value(self, value: str) -> None:
+        value = value or ""
+        if value and not any(b.property("value") == value for b in self.buttons):
+            if self.unknown is None:
+                self.unknown = self._button(value, "", "Not in the rules pack", own_row=True)
+            self.unknown.setProperty("value", value)
+            self.unknown.setText(f"{value} (not in the rules)")
+        if self.unknown is not None:
+            self.unknown.setVisible(self.unknown.property("value") == value)
+        for b in self.buttons:
+            b.setChecked(bool(value) and b.property("value") == value)
+
+    def first(self) -> QPushButton:
+        """The button the keyboard lands on: the chosen one, else the first."""
+        return next((b for b in self.buttons if b.isChecked()), self.buttons[0])
