@@ -58,3 +58,14 @@ def test_the_crew_page_points_at_the_first_unfinished_part_and_a_full_crew_says_
     assert step("crew", data, pack) == "Next: name the crew."
     data["soldiers"] = []
     assert step("soldiers", data, pack).startswith("Next: hire soldiers (0 of 8)")
+
+
+def test_a_crew_with_games_is_pointed_at_recording_the_next_game_or_fixing_a_record():
+    import json
+    from tests.conftest import EXAMPLES
+    pack = builtin_pack("stargrave")
+    data = json.loads((EXAMPLES / "ashen-comet-campaign.starwright").read_text(encoding="utf-8"))
+    for part in ("crew", "captain", "first_mate", "soldiers"):   # not "hire 2 more" from the founding roster
+        assert step(part, data, pack) == "Next: after your next game, record it (Campaign › Record a Game…)."
+    data["campaign"]["games"][1]["survival"] = [{"who": "s1", "roll": 21}]
+    assert step("soldiers", data, pack).startswith("To fix: ")

@@ -62,7 +62,22 @@ def soldiers_step(data: dict, issues: list[Issue], t: Tables) -> str:
     return "The crew is full. Next: save it, print its sheet, or record a game on the Campaign page."
 
 
+def campaign_step(data: dict, issues: list[Issue]) -> str:
+    """Once games are recorded the founding crew is settled: what is left is fixing a record or playing on."""
+    error = first_error(issues, ("/campaign",))
+    if error:
+        return f"To fix: {error}"
+    return "Next: after your next game, record it (Campaign › Record a Game…)."
+
+
+def _has_games(data: dict) -> bool:
+    campaign = data.get("campaign")
+    return isinstance(campaign, dict) and isinstance(campaign.get("games"), list) and bool(campaign["games"])
+
+
 def next_step(part: str, data: dict, issues: list[Issue], t: Tables) -> str:
+    if part in ("crew", "captain", "first_mate", "soldiers") and _has_games(data):
+        return campaign_step(data, issues)
     if part in ("captain", "first_mate"):
         return officer_step(part, data, issues, t)
     if part == "soldiers":
