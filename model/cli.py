@@ -203,6 +203,16 @@ def _refuse_output(src: Path, out: Path, force: bool, replaceable: bool, what: s
     return True
 
 
+def _write(out: Path, payload: bytes) -> bool:
+    """Write an export atomically; False (said why) when it could not be written."""
+    try:
+        atomic_write(out, payload)
+    except SaveError as e:
+        _err(str(e))
+        return False
+    return True
+
+
 def _load_checked(src: Path, rules: list[str]):
     """(loaded, result) for a document checked with the given house packs; None (said why) when unreadable."""
     from .evaluate import evaluate
@@ -254,10 +264,7 @@ def cmd_export(args) -> int:
     except (SheetError, ValueError) as e:
         _err(f"{src}: {e}")
         return 2
-    try:
-        atomic_write(out, pdf)
-    except SaveError as e:
-        _err(str(e))
+    if not _write(out, pdf):
         return 2
     errors = sum(1 for i in result.issues if i.is_error)
     note = f"; the {loaded.kind.title} still has {errors} rule error{'s' if errors != 1 else ''}" if errors else ""
@@ -291,10 +298,7 @@ def _export_text(args) -> int:
     if out is None:
         sys.stdout.write(text)
         return 0
-    try:
-        atomic_write(out, text.encode("utf-8"))
-    except SaveError as e:
-        _err(str(e))
+    if not _write(out, text.encode("utf-8")):
         return 2
     print(f"wrote {out}")
     return 0
