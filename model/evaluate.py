@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .issues import WARNING, Issue, has_errors, sort_issues
 from .kinds import Kind
@@ -16,6 +16,9 @@ class Result:
     derived: dict
     pack: Pack | None
     schema_valid: bool
+    # What can be added at each place and why the rest cannot (model/systems/<sys>/offers.py), computed
+    # from the same helpers as `check`: views read it and never re-derive.
+    offers: dict = field(default_factory=dict)
 
     @property
     def has_errors(self) -> bool:
@@ -52,4 +55,5 @@ def evaluate(data: dict, kind: Kind, extra_packs: list[Pack] | None = None, orig
     checked = system.check(data, derived, pack)
     told = {i.pointer for i in checked}   # the rules' own words for a kept record win over the schema's
     issues = [i for i in kept if i.pointer not in told] + pack_issues + checked
-    return Result(sort_issues(issues), derived, pack, True)
+    offers = system.offers(data, derived, pack) if hasattr(system, "offers") else {}
+    return Result(sort_issues(issues), derived, pack, True, offers)
