@@ -28,6 +28,7 @@ class DocumentEditor(QWidget):
         self.pages = self.module.build(session, self.binder)  # shells: each form is built when first needed
         self.binder.show_page = self.show_page
         self.binder.pages = self.pages
+        self._seen = False   # shown at least once (see showEvent)
         self._missed: dict[int, Change] = {}   # id(hidden built page) -> the edits it has not followed, merged
 
         self.nav = QListWidget()
@@ -76,10 +77,20 @@ class DocumentEditor(QWidget):
     def _select(self, row: int) -> None:
         if 0 <= row < len(self.pages):
             page = self.pages[row]
-            page.ensure_built()  # before it shows, so its widgets show with it
             self.binder.current = page
-            self._catch_up(page)
+            if self._seen:
+                page.ensure_built()  # before it shows, so its widgets show with it
+                self._catch_up(page)
         self.stack.setCurrentIndex(row)
+
+    def setVisible(self, visible: bool) -> None:  # noqa: N802 (Qt name)
+        # A document opened in a tab behind others builds no form until its tab is first shown: five
+        # documents opened cost one page of widgets (tests/benchmarks/bench_gui.py, memory). The form is
+        # built before the editor shows, so its widgets show with it.
+        if visible and not self._seen:
+            self._seen = True
+            self._select(self.stack.currentIndex())
+        super().setVisible(visible)
 
     def _catch_up(self, page) -> None:
         """A page shown again after edits made while it was hidden: it shows the document as it is now."""
