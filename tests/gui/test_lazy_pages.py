@@ -118,3 +118,13 @@ def test_an_issue_on_a_page_not_built_yet_is_marked_when_it_is_shown_and_focused
     assert soldiers.built and e.stack.currentWidget() is soldiers
     owner = e.binder.owner(issue.pointer)
     assert owner.page is soldiers and owner.state is not None and issue.message in owner.state[1]
+
+
+def test_a_document_not_shown_yet_builds_no_form_until_it_is_shown(qtbot):
+    hidden = DocumentEditor(Session.open(str(EXAMPLES / "kara-venn-human.starwright")))
+    qtbot.addWidget(hidden)   # as a tab behind others: created, not shown
+    assert not any(p.built for p in hidden.pages)
+    hidden.session.apply(edits.Set("/name", "Kara"))
+    assert not any(p.built for p in hidden.pages)
+    hidden.show()
+    assert hidden.pages[0].built and not any(p.built for p in hidden.pages[1:])
