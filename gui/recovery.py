@@ -8,7 +8,8 @@ Settings (starwright.ini, [recovery]): `folder` (default: <user data>/Starwright
 
 from __future__ import annotations
 
-import uuid
+import os
+
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QListWidget, QListWidgetItem, QVBoxLayout,
@@ -41,7 +42,7 @@ class Autosaver(QObject):
         self._timers: dict[object, QTimer] = {}
 
     def track(self, session, key: str | None = None) -> None:
-        session.recovery_key = key or uuid.uuid4().hex
+        session.recovery_key = key or os.urandom(16).hex()  # not uuid: it loads libuuid and platform for nothing more
         timer = QTimer(self)
         timer.setSingleShot(True)
         timer.timeout.connect(lambda s=session: self.write_now(s))
