@@ -72,7 +72,21 @@ class ImportReportDialog(QDialog):
         self.setObjectName("importReport")
         self.setWindowTitle(f"Import {Path(path).name}")
         self.resize(900, 620)
+        self.tree = self._report_tree(report)
+        note = QLabel("Nothing is saved yet. <b>Open as New Crew</b> opens it as a new, unsaved document; its rule "
+                      "issues show beside it as for any crew. What has no place in Starwright is kept in the "
+                      "crew's notes.")
+        note.setObjectName("importNote")
+        note.setWordWrap(True)
+        lay = QVBoxLayout(self)
+        lay.addLayout(self._head(result, path))
+        lay.addWidget(self.tree, 1)
+        lay.addWidget(note)
+        lay.addWidget(self._buttons())
 
+    def _head(self, result, path: str) -> QHBoxLayout:
+        """What was imported, from what, and whether anything needs reading."""
+        report = result.report
         logo = QLabel()
         logo.setPixmap(icon("crew").pixmap(48, 48))
         title = QLabel(f"<h3 style='margin:0'>Import “{escape(Path(path).name)}”</h3>"
@@ -98,7 +112,10 @@ class ImportReportDialog(QDialog):
         head = QHBoxLayout()
         head.addWidget(logo, 0, Qt.AlignmentFlag.AlignTop)
         head.addLayout(head_text, 1)
+        return head
 
+    def _report_tree(self, report) -> QTreeWidget:
+        """The report's lines by group, the groups that need reading opened."""
         self.tree = QTreeWidget()
         self.tree.setObjectName("importReportLines")
         self.tree.setHeaderLabels(["From the file", "What happened"])
@@ -129,13 +146,9 @@ class ImportReportDialog(QDialog):
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.sectionResized.connect(lambda *_: self.tree.doItemsLayout())   # re-wrap at the new width
         self.tree.setColumnWidth(0, 250)
+        return self.tree
 
-        note = QLabel("Nothing is saved yet. <b>Open as New Crew</b> opens it as a new, unsaved document; its rule "
-                      "issues show beside it as for any crew. What has no place in Starwright is kept in the "
-                      "crew's notes.")
-        note.setObjectName("importNote")
-        note.setWordWrap(True)
-
+    def _buttons(self) -> QDialogButtonBox:
         self.buttons = QDialogButtonBox()
         self.open_button = self.buttons.addButton("Open as New Crew", QDialogButtonBox.ButtonRole.AcceptRole)
         self.open_button.setObjectName("importOpen")
@@ -148,12 +161,7 @@ class ImportReportDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         self.copy_button.clicked.connect(self.copy_report)
-
-        lay = QVBoxLayout(self)
-        lay.addLayout(head)
-        lay.addWidget(self.tree, 1)
-        lay.addWidget(note)
-        lay.addWidget(self.buttons)
+        return self.buttons
 
     def copy_report(self) -> None:
         QGuiApplication.clipboard().setText(self.result.report.to_text())
