@@ -268,9 +268,12 @@ class MainWindow(QMainWindow):
 
     def offer_recovery(self) -> list:
         """Offer what an earlier run left in the recovery folder; returns the editors restored."""
+        from .recovery import anything_left, folder
+        if not anything_left(folder()):
+            return []
         from model import recovery, storage
         from .dialogs import prompts
-        from .recovery import RecoveryDialog, folder
+        from .recovery import RecoveryDialog
         from .session import Session
         entries, _broken = recovery.pending(folder())
         if not entries:

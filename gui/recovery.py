@@ -21,8 +21,17 @@ DEFAULT_SECONDS = 5
 
 
 def folder() -> str:
-    from model.recovery import default_folder
-    return str(st.settings().value("recovery/folder", "") or default_folder())
+    from model.paths import recovery_dir
+    return str(st.settings().value("recovery/folder", "") or recovery_dir())
+
+
+def anything_left(where: str) -> bool:
+    """A quick look before reading anything: is there a recovery file at all? (Start-up pays for no more.)"""
+    from model.paths import RECOVERY_SUFFIX
+    try:
+        return any(e.name.endswith(RECOVERY_SUFFIX) for e in os.scandir(where))
+    except OSError:
+        return False
 
 
 def seconds() -> float:

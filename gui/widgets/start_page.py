@@ -169,8 +169,9 @@ class StartPage(QScrollArea):
             a.triggered.connect(lambda _=False, p=e["path"]: self.exampleRequested.emit(p))
 
     def set_recent(self, paths: list[str]) -> None:
-        from model.examples import peek_kind
         self.recent.clear()
+        if paths:
+            from model.examples import peek_kind
         for p in paths:
             path = Path(p)
             kind = peek_kind(path)
