@@ -41,18 +41,19 @@ def check_officer(data: dict, role: str, d: dict, t: Tables) -> list[Issue]:
         choices = officer.get("choices", [])
         allowed = bg["choose_from"]
         labels = " or ".join(t.label(k) for k in allowed)
+        bonus = f"{t.crew['choice_bonus']:+d}"
         for i, c in enumerate(choices):
             if c not in allowed:
                 out.append(Issue(f"{base}/choices/{i}", "SG-BG-04", ERROR,
-                                 f"{bg_name}: +1 to {t.label(c) if c in t.char else repr(c)} is not offered; "
+                                 f"{bg_name}: {bonus} to {t.label(c) if c in t.char else repr(c)} is not offered; "
                                  f"choose from {labels}."))
             elif c in choices[:i]:
                 out.append(Issue(f"{base}/choices/{i}", "SG-BG-04", ERROR,
-                                 f"{bg_name}: the +1 choices must go to different characteristics "
+                                 f"{bg_name}: the {bonus} choices must go to different characteristics "
                                  f"({t.label(c)} is chosen twice)."))
         if len(choices) != bg["choose"]:
             out.append(Issue(base + "/choices", "SG-BG-04", ERROR,
-                             f"{who} ({bg_name}): choose +1 to {_plural(bg['choose'], 'characteristic')} from "
+                             f"{who} ({bg_name}): choose {bonus} to {_plural(bg['choose'], 'characteristic')} from "
                              f"{labels}; {len(choices)} chosen."))
 
     # Powers (SG-CAPT-02/03/04/06, SG-FM-02/04)
@@ -100,7 +101,8 @@ def check_officer(data: dict, role: str, d: dict, t: Tables) -> list[Issue]:
     elif len(reduced) > allowed_reductions:
         for i in reduced[allowed_reductions:]:
             out.append(Issue(f"{base}/powers/{i}/reduced", "SG-CAPT-06", ERROR,
-                             f"The {who} may lower only {allowed_reductions} different powers by 1 at creation; "
+                             f"The {who} may lower only {allowed_reductions} different powers by "
+                             f"{t.crew['creation_reduction']} at creation; "
                              f"{len(reduced)} are lowered."))
     floor = t.crew["activation_floor"]
     by_name = {p["name"]: p for p in d["powers"]}
@@ -138,7 +140,7 @@ def check_officer(data: dict, role: str, d: dict, t: Tables) -> list[Issue]:
     if d["unarmed"]:  # also with no items at all: an empty list is no more armed than a shotgun alone
         out.append(Issue(base + "/items", "SG-PROF-07", WARNING,
                          f"The {who} has no melee weapon and fights unarmed "
-                         f"({t.crew.get('unarmed_fight', -2):+d} Fight in melee). A knife is free."))
+                         f"({t.crew['unarmed_fight']:+d} Fight in melee). A knife is free."))
     return out
 
 

@@ -59,8 +59,8 @@ def derive_officer(officer: dict, role: str, t: Tables) -> dict:
             base[k] += v
             how[k].append([f"{bg['name']} background", v])
         for k in valid_choices(officer, bg):
-            base[k] += 1
-            how[k].append([f"{bg['name']} choice", 1])
+            base[k] += t.crew["choice_bonus"]
+            how[k].append([f"{bg['name']} choice", t.crew["choice_bonus"]])
 
     slotted, built_in = carried_items(officer, t)
     uses = slot_use(slotted)
@@ -80,7 +80,7 @@ def derive_officer(officer: dict, role: str, t: Tables) -> dict:
             how["move"].append([item["name"], item["move_unless_braced"]])
 
     # SG-PROF-06: no roll bonus above the pack's cap (+10); the value a roll uses, and the sheet prints, is capped
-    cap = t.crew.get("roll_bonus_cap")
+    cap = t.crew["roll_bonus_cap"]
     for k in KEYS:
         if cap is not None and t.char.get(k, {}).get("bonus") and effective[k] > cap:
             how[k].append([f"roll bonus cap +{cap}", cap - effective[k]])
@@ -88,6 +88,7 @@ def derive_officer(officer: dict, role: str, t: Tables) -> dict:
 
     reductions_left = fig["creation_reductions"]
     floor = t.crew["activation_floor"]
+    step = t.crew["creation_reduction"]
     powers = []
     for entry in officer.get("powers", []):
         name = t.canonical_power(entry.get("name"))
@@ -101,11 +102,11 @@ def derive_officer(officer: dict, role: str, t: Tables) -> dict:
         if penalty:
             parts.append(["basic power" if basic else "not a basic power", penalty])
         reduced = False
-        if entry.get("reduced") and reductions_left > 0 and act - 1 >= floor:
+        if entry.get("reduced") and reductions_left > 0 and act - step >= floor:
             reductions_left -= 1
-            act -= 1
+            act -= step
             reduced = True
-            parts.append(["creation reduction", -1])
+            parts.append(["creation reduction", -step])
         # SG-CAPT-07, SG-FM-05: Fatigue is the power's own, whatever the activation penalty
         powers.append({"name": name, "activation": act, "base_activation": p["activation"],
                        "fatigue": p["fatigue"], "basic": basic, "category": p["category"],
@@ -177,7 +178,7 @@ def derive(data: dict, t: Tables) -> dict:
         for name in s.get("gear", []):
             upkeep += t.items.get(name, {}).get("upkeep", 0)
     out["upkeep"] = upkeep
-    out["members"] = 2 + len(soldiers)
+    out["members"] = len(ROLES) + len(soldiers)
     return out
 
 
