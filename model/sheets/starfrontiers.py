@@ -87,8 +87,9 @@ class CharacterSheet(DocumentSheet):
         if info["shift"]:
             extra.append(f"exchange {info['shift']:+d}/{-info['shift']:+d}")
         bonus = self.data.get("human_bonus")
-        if bonus in (p["first"], p["second"]) and d.get("race") == "Human":
-            extra.append(f"Human +5 {markup(t.abbr(bonus))}")
+        amount = t.races.get(d.get("race") or "", {}).get("single_ability_bonus")
+        if bonus in (p["first"], p["second"]) and amount:
+            extra.append(f"{markup(d['race'])} +{amount} {markup(t.abbr(bonus))}")
         note = origin + ("<br/>" + " · ".join(extra) if extra else "")
         return [rich(kit, f'<b>{markup(p["abbr"])}</b>', "head", alignment=1, textColor=kit.color["accent"],
                      fontSize=kit.size["body"]),
@@ -141,8 +142,10 @@ class CharacterSheet(DocumentSheet):
                 value = "✓"
             how = f" ({s['how']})" if s.get("how") else ""
             rrows.append([s["name"], value, s["effect"] + how])
-        if not rrows and d.get("race"):
-            rrows = [["None", "", "Humans have no racial abilities; they add 5 to one ability instead."]]
+        race = self.t.races.get(d.get("race") or "")
+        if not rrows and race:
+            rrows = [["None", "", f"{race['name']}s have no racial abilities; they add {race['single_ability_bonus']} "
+                                  "to one ability instead." if race["single_ability_bonus"] else "No racial abilities."]]
         right = [SectionBar(kit, f"Race: {d.get('race') or 'not chosen'}"), Spacer(1, 1.2 * mm),
                  house_table(kit, kit.table("race")["columns"], rrows or [["", "", ""]], w)]
         return [_grid([left, right], [w + gap, w], pad=gap)]
