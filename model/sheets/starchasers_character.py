@@ -173,12 +173,10 @@ class CharacterSheet(DocumentSheet):
         split = 0.55
         lw = (kit.frame_width - gap) * split
         left = [house_table(kit, kit.table("ship_pools")["columns"], self.ship_pool_rows(), lw)]
-        dice = self.t.pack.get("dice", {})
+        dice = self.t.pack["dice"]
         lines = []
         for key, name in (("attack_die", "Attack die"), ("defense_die", "Defense die")):
-            die = dice.get(key)
-            if not die:
-                continue
+            die = dice[key]
             faces: dict[str, list[int]] = {}
             for n, face in enumerate(die["faces"], start=1):
                 faces.setdefault(face, []).append(n)

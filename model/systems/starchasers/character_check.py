@@ -93,7 +93,7 @@ def check_skills(data: dict, d: dict, t: Tables) -> list[Issue]:
 
 def check_equipment(data: dict, d: dict, t: Tables) -> list[Issue]:
     out: list[Issue] = []
-    blo, bhi = 1, t.char["bonus_range"]["max"]
+    blo, bhi = t.char["equipment_bonus_range"]["min"], t.char["equipment_bonus_range"]["max"]
     for i, item in enumerate(data.get("equipment", [])):
         b = item.get("bonus")
         name = item.get("name") or "This equipment"
