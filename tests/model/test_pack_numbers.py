@@ -252,3 +252,14 @@ def test_KH_WPN_09_which_weapons_have_a_limited_supply_is_the_packs_flag():
     forward = {w["code"] for w in result.derived["weapons"] if "FF" in w["restrictions"]}
     assert now == forward and now != limited
     assert json.dumps(result.derived["supplies"]) != json.dumps(builtin.derived["supplies"])
+
+
+def test_SG_EQ_03_how_many_armours_a_figure_wears_is_the_packs():
+    two = (lambda d: d["captain"].update(items=["Light Armour", "Heavy Armour", "Knife"]))
+    _data, builtin = evaluated("stargrave", "ashen-comet-veteran", None, two)
+    assert any("only one type of armour" in m for m in messages(builtin, "SG-EQ-03"))
+    pack = one_changed("stargrave", "/crew/max_armours", 2)
+    data, result = evaluated("stargrave", "ashen-comet-veteran", pack, two)
+    assert not messages(result, "SG-EQ-03")
+    from model.systems.stargrave.derive import carried_status
+    assert all(s["fits"] for s in carried_status(data["captain"], "captain", sg_tables(pack)))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ... import pointer as jp
 from ...issues import ERROR, INFO, WARNING, Issue
+from ...wording import count_word
 from .derive import carried_items
 from .tables import ROLES, Tables
 
@@ -128,9 +129,10 @@ def check_officer(data: dict, role: str, d: dict, t: Tables) -> list[Issue]:
                          f"The {who}'s items use {d['slots_used']} slots; the {who} has {d['slots']}."))
     slotted, _ = carried_items(officer, t)
     armours = [i["name"] for i in slotted if i["kind"] == "armour"]
-    if len(armours) > 1:
+    if len(armours) > t.crew["max_armours"]:
         out.append(Issue(base + "/items", "SG-EQ-03", ERROR,
-                         f"The {who} wears {' and '.join(armours)}; a figure may wear only one type of armour."))
+                         f"The {who} wears {' and '.join(armours)}; a figure may wear only "
+                         f"{count_word(t.crew['max_armours'])} type{'s' if t.crew['max_armours'] != 1 else ''} of armour."))
     for shield in [i for i in slotted if i.get("bars_weapon_slots")]:
         heavy = [i["name"] for i in slotted if i["kind"] == "weapon" and i["slots"] >= shield["bars_weapon_slots"]]
         if heavy:

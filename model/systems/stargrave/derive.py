@@ -6,6 +6,7 @@ are skipped here and reported by check.
 
 from __future__ import annotations
 
+from ...wording import count_word
 from .tables import KEYS, ROLES, Tables
 
 
@@ -235,8 +236,8 @@ def item_options(officer: dict, role: str, t: Tables) -> list[dict]:
         reason = ""
         if item.get("at_creation") is False:
             reason = "found during a campaign, not chosen at creation"
-        elif item["kind"] == "armour" and armour:
-            reason = f"already wears {armour[0]}; only one armour"
+        elif item["kind"] == "armour" and len(armour) >= t.crew["max_armours"]:
+            reason = f"already wears {' and '.join(armour)}; only {count_word(t.crew['max_armours'])} armour"
         elif item["kind"] == "weapon" and any(item["slots"] >= s["bars_weapon_slots"] for s in shields):
             reason = f"cannot be carried with a {shields[0]['name'].lower()}"
         elif slots and slots > free:
@@ -255,7 +256,7 @@ def carried_status(officer: dict, role: str, t: Tables) -> list[dict]:
     """
     limit = t.figures[role]["item_slots"]
     seen_free: set[str] = set()
-    armour_seen = ""
+    armour_seen: list[str] = []
     used = 0
     out = []
     for raw in officer.get("items", []):
@@ -274,11 +275,11 @@ def carried_status(officer: dict, role: str, t: Tables) -> list[dict]:
         reason = ""
         if item.get("at_creation") is False:
             reason = "found during a campaign, not chosen at creation"
-        elif item["kind"] == "armour" and armour_seen:
-            reason = f"a second armour; {armour_seen} is already worn"
+        elif item["kind"] == "armour" and len(armour_seen) >= t.crew["max_armours"]:
+            reason = f"one armour too many; {' and '.join(armour_seen)} already worn"
         elif slots and used > limit:
             reason = f"does not fit: {used} of {limit} slots would be used"
-        if item["kind"] == "armour" and not armour_seen:
-            armour_seen = name
+        if item["kind"] == "armour" and len(armour_seen) < t.crew["max_armours"]:
+            armour_seen.append(name)
         out.append({"name": name, "known": True, "slots": slots, "fits": not reason, "reason": reason})
     return out
