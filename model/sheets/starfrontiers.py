@@ -240,8 +240,9 @@ class CharacterSheet(DocumentSheet):
             names_seen.add(row["name"])
             if item:
                 names_seen.update(item.get("includes", []))
-        if "ID Card" not in names_seen:
-            rows.append(["ID Card", "1", "–", "", "every character carries one (thumbprint-locked; pays and rides the monorail)"])
+        for item in self.t.items.values():   # SF-CHAR-19: what every character carries (the ID Card)
+            if item.get("every_character") and item["name"] not in names_seen:
+                rows.append([item["name"], "1", "–", "", f"every character carries one: {item['notes']}"])
         cap = d.get("carrying_capacity", {})
         foot = f"Carried {_kg(d.get('total_mass', 0))}"
         if cap.get("enabled") and cap.get("free_kg") is not None:

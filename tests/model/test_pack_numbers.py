@@ -263,3 +263,21 @@ def test_SG_EQ_03_how_many_armours_a_figure_wears_is_the_packs():
     assert not messages(result, "SG-EQ-03")
     from model.systems.stargrave.derive import carried_status
     assert all(s["fits"] for s in carried_status(data["captain"], "captain", sg_tables(pack)))
+
+
+def test_SF_CHAR_19_what_every_character_carries_is_the_packs(tmp_path):
+    items = builtin_data("starfrontiers")["items"]
+    card = next(i for i, it in enumerate(items) if it.get("every_character"))
+    goggles = next(i for i, it in enumerate(items) if it["name"] == "Sungoggles")
+    no_card = (lambda d: d.update(equipment=[]))
+    data, builtin = evaluated("starfrontiers", "kara-venn-human", None, no_card)
+    text = sheet(data, builtin, tmp_path)
+    assert f"every character carries one: {items[card]['notes']}" in text and items[card]["name"] in text
+    data = builtin_data("starfrontiers")
+    data["id"] = "goggles-for-all"
+    data["items"][card]["every_character"] = False
+    data["items"][goggles]["every_character"] = True
+    doc, result = evaluated("starfrontiers", "kara-venn-human", as_pack(data), no_card)
+    text = sheet(doc, result, tmp_path)
+    assert f"every character carries one: {items[goggles]['notes']}" in text and "Sungoggles" in text
+    assert items[card]["name"] not in text
