@@ -173,8 +173,9 @@ class CharacterSheet(DocumentSheet):
                 track = TickTrack(kit, n, box=min(kit.track_box, (tw - 9 * kit.track_gap) / 10), per_row=10) if n else ""
             name = w["name"] + (f" ×{w['count']}" if w["count"] > 1 else "")
             rng = w["range"] + ("; reload by hand each shot" if w["reload_each_shot"] else "")
-            if w["artillery"]:
-                rng += "; −10 if not Military"
+            if w["artillery"]:   # SF-WPN-08
+                art = self.t.pack["artillery"]
+                rng += minus(f"; {art['unskilled_penalty']:+d} if not {art['skilled_psa']}")
             rows.append([name, w["damage"], w["ammo_use"], rng, ammo, track])
         if rows:
             out += [KeepTogether([SectionBar(kit, "Weapons", "range bands are not in the Basic excerpt: ask the referee"),
@@ -270,18 +271,10 @@ class CharacterSheet(DocumentSheet):
             lines.append(f"<b>{markup(race['name'])}.</b> {markup(race['summary'])}")
         if skill:
             lines.append(f"<b>{markup(skill['name'])} PSA.</b> {markup(skill['summary'])}")
-        lines += [
-            "<b>Ability check.</b> Roll d100: at or under the score succeeds. An easy task adds 5, 10 or 15; a hard one "
-            "takes them away, as the group agrees.",
-            "<b>Skill check.</b> As an ability check, adding the PSA bonus. In the Basic Game each task gets one try.",
-            "<b>Reaction.</b> A stranger is friendly on d100 at or under PER; otherwise uninterested or hostile.",
-            "<b>Initiative.</b> Each side rolls 1d10 and adds the IM of its fastest (highest RS) character, every turn.",
-            "<b>To hit.</b> DEX at range, STR in melee; minus the range band, 10 if the shooter or target runs or rides a "
-            "skimmer, 10 for cover; plus the Military PSA bonus. 01–05 always hits a visible target in range.",
-            "<b>A turn</b> is 6 seconds: move, fire, move and fire, reload, or wait.",
-        ]
+        lines += [f"<b>{markup(r['title'])}{'' if r['text'][:1].islower() else '.'}</b> {markup(r['text'])}"
+                  for r in t.pack["reference"]]
         for line in lines:
-            out += [rich(kit, minus(line) if "01–05" not in line else line, "body"), Spacer(1, 1.4 * mm)]
+            out += [rich(kit, minus(line), "body"), Spacer(1, 1.4 * mm)]
         return out
 
     def sheet(self) -> Sheet:

@@ -281,3 +281,24 @@ def test_SF_CHAR_19_what_every_character_carries_is_the_packs(tmp_path):
     text = sheet(doc, result, tmp_path)
     assert f"every character carries one: {items[goggles]['notes']}" in text and "Sungoggles" in text
     assert items[card]["name"] not in text
+
+
+def test_SF_WPN_08_who_fires_artillery_unpenalised_is_the_packs(tmp_path):
+    laser = (lambda d: d.update(equipment=d["equipment"] + [{"name": "Heavy Laser", "count": 1}]))
+    data, builtin = evaluated("starfrontiers", "kara-venn-human", None, laser)
+    assert "−10 if not Military" in sheet(data, builtin, tmp_path)
+    pack = builtin_data("starfrontiers")
+    pack["id"] = "artillery"
+    pack["artillery"] = {"skilled_psa": "Technological", "unskilled_penalty": -12}
+    data, result = evaluated("starfrontiers", "kara-venn-human", as_pack(pack), laser)
+    text = sheet(data, result, tmp_path)
+    assert "−12 if not Technological" in text and "−10 if not Military" not in text
+
+
+def test_the_quick_reference_the_sheet_prints_is_the_packs(tmp_path):
+    pack = builtin_data("starfrontiers")
+    pack["id"] = "reference"
+    pack["reference"] = [{"title": "House rule", "text": "Initiative is rolled once per fight."}]
+    data, result = evaluated("starfrontiers", "kara-venn-human", as_pack(pack))
+    text = sheet(data, result, tmp_path)
+    assert "House rule. Initiative is rolled once per fight." in text and "Ability check." not in text
