@@ -302,3 +302,16 @@ def test_the_quick_reference_the_sheet_prints_is_the_packs(tmp_path):
     data, result = evaluated("starfrontiers", "kara-venn-human", as_pack(pack))
     text = sheet(data, result, tmp_path)
     assert "House rule. Initiative is rolled once per fight." in text and "Ability check." not in text
+
+
+def test_the_starchasers_tracks_and_system_damage_die_the_sheets_print_are_the_packs(tmp_path):
+    pack = builtin_data("starchasers")
+    pack["id"] = "tracks"
+    pack["character"]["track_notes"]["motivation"] = "+3 when damage lowers Hit Points; spend 1 per extra die (up to 6)"
+    pack["ship"]["track_notes"]["stress"] = "at it, 2 System Damage"
+    pack["system_damage_die"] = "d12"
+    data, result = evaluated("starchasers", "dash-korrin-ace", as_pack(pack))
+    assert "+3 when damage lowers Hit Points; spend 1 per extra die (up to 6)" in sheet(data, result, tmp_path)
+    data, result = evaluated("starchasers", "kestrel-light-freighter", as_pack(pack))
+    text = sheet(data, result, tmp_path)
+    assert "roll d12 for each uncancelled Crit" in text.replace("ROLL", "roll") and "at it, 2 System Damage" in text
