@@ -62,11 +62,12 @@ def _soldier(s: dict, sd: dict, t) -> Card:
     if s.get("robot"):
         notes.append(["Robot", "yes"])
     if s.get("shotgun"):
-        notes.append(["Shotgun", "instead of the carbine"])
+        swapped, swap_for = t.swap()
+        notes.append([swap_for or "Swap", f"instead of the {swapped.lower()}"])
     if sd.get("injured"):
         now = sd.get("health_now")
         notes.append(["Injured", f"starts the next game with {now} Health" if isinstance(now, int) else
-                      "starts the next game at half Health"])
+                      "starts the next game injured"])
     return Card("figure", {"name": one(s.get("name")) or bits[0], "type": ", ".join(bits), "profile": profile,
                            "powers": [], "gear": gear, "notes": notes, "health": prof.get("health")})
 

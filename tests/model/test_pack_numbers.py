@@ -315,3 +315,18 @@ def test_the_starchasers_tracks_and_system_damage_die_the_sheets_print_are_the_p
     data, result = evaluated("starchasers", "kestrel-light-freighter", as_pack(pack))
     text = sheet(data, result, tmp_path)
     assert "roll d12 for each uncancelled Crit" in text.replace("ROLL", "roll") and "at it, 2 System Damage" in text
+
+
+def test_SG_SOLD_11_the_weapons_a_soldier_swaps_are_named_from_the_pack():
+    pack = builtin_data("stargrave")
+    pack["id"] = "scattergun"
+    for item in pack["items"]:
+        if item["name"] == "Shotgun":
+            item["name"] = "Scattergun"
+        if item.get("swap_for") == "Shotgun":
+            item["swap_for"] = "Scattergun"
+    validate_pack_data(pack, "scattergun.json")
+    no_carbine = next(s["name"] for s in pack["soldiers"] if not any(g == "Carbine" for g in s["gear"]))
+    hire = (lambda d: d.update(soldiers=[{"name": "", "type": no_carbine, "robot": False, "shotgun": True, "item": None}]))
+    data, result = evaluated("stargrave", "ashen-comet-veteran", as_pack(pack), hire)
+    assert any("cannot swap one for a scattergun" in m for m in messages(result, "SG-SOLD-11"))

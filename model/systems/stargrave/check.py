@@ -142,7 +142,8 @@ def check_officer(data: dict, role: str, d: dict, t: Tables) -> list[Issue]:
     if d["unarmed"]:  # also with no items at all: an empty list is no more armed than a shotgun alone
         out.append(Issue(base + "/items", "SG-PROF-07", WARNING,
                          f"The {who} has no melee weapon and fights unarmed "
-                         f"({t.crew['unarmed_fight']:+d} Fight in melee). A knife is free."))
+                         f"({t.crew['unarmed_fight']:+d} Fight in melee)."
+                         + (f" A {t.free_melee().lower()} is free." if t.free_melee() else "")))
     return out
 
 
@@ -165,7 +166,8 @@ def check_soldiers(data: dict, d: dict, t: Tables) -> list[Issue]:
                              f"though the usual {stype['name']} is not one; tell your opponents what it represents."))
         if s.get("shotgun") and not t.shotgun_allowed(stype):
             out.append(Issue(ptr + "/shotgun", "SG-SOLD-11", ERROR,
-                             f"A {stype['name']} has no carbine, so it cannot swap one for a shotgun."))
+                             f"A {stype['name']} has no {t.swap()[0].lower() or 'weapon to swap'}, so it cannot "
+                             f"swap one for a {t.swap()[1].lower() or 'another'}."))
         # SG-SOLD-04: a soldier has no General Equipment List items (the document has no place for them);
         # its one slot is for campaign finds only
         if s.get("item"):
