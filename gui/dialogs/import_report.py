@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QHBoxLayo
                                QPushButton, QStyledItemDelegate, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from model.importers.report import AS_IS, ALIAS, ATTENTION, GROUPS
+from model.rules_pack import builtin_pack
 
 from .. import theme
 from ..icons import icon
@@ -53,15 +54,17 @@ class _WrapDelegate(QStyledItemDelegate):
 
 
 def _crew_line(data: dict) -> str:
-    def officer(key: str, label: str) -> str:
-        o = data.get(key) or {}
+    figures = builtin_pack("stargrave").data["figures"]
+
+    def officer(key: str) -> str:
+        o, label = data.get(key) or {}, figures[key]["label"]
         bg = o.get("background") or "no background"
         return f"{label} <b>{escape(str(o.get('name') or '?'))}</b> ({escape(bg)})"
     n = len(data.get("soldiers") or [])
     games = len((data.get("campaign") or {}).get("games") or [])
     camp = f", {games} imported game{'s' if games != 1 else ''}" if games else ""
-    return (f"Stargrave crew <b>{escape(str(data.get('name') or ''))}</b>: {officer('captain', 'Captain')}, "
-            f"{officer('first_mate', 'First Mate')}, {n} soldier{'s' if n != 1 else ''}{camp}.")
+    return (f"Stargrave crew <b>{escape(str(data.get('name') or ''))}</b>: {officer('captain')}, "
+            f"{officer('first_mate')}, {n} soldier{'s' if n != 1 else ''}{camp}.")
 
 
 class ImportReportDialog(QDialog):
