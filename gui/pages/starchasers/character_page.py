@@ -10,8 +10,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QCompleter, QGridLayout, QHBoxLayout, QLabel, QLineEdit,
                                QPlainTextEdit, QPushButton)
 
-from model import edits
 from model import pointer as jp
+from model.systems.starchasers import character_actions as actions
 from model.systems.starchasers.next_step import next_step
 from model.systems.starchasers.tables import tables
 
@@ -37,13 +37,23 @@ class CharacterPage(Page):
 
     def build_form(self, session, binder) -> None:
         t = self.t = tables(session.pack)
-        ch = t.char
         self.column.addWidget(heading("Starchasers character"))
         self.add_next_step()
         self.column.addWidget(hint("Attributes run 1 to 5 and give that many dice; skills (next page) add their "
                                    "level in dice. Species, classes and motivators are yours to name."))
+        self._build_identity(session, binder, t)
+        self._build_classes(session, binder, t)
+        self._build_attributes(session, binder, t)
+        self._build_force(session, binder, t)
+        self._build_motivators(session, binder, t)
+        self._build_notes(session, binder, t)
+        self.column.addStretch(1)
+        self._show_force()
+        self._refresh_words()
 
-        # identity ------------------------------------------------------------------------------------
+    def _build_identity(self, session, binder, t) -> None:
+        """The identity part of the form."""
+        ch = t.char
         ident = Card("Who")
         grid = QGridLayout()
         self.name = QLineEdit()
@@ -91,7 +101,9 @@ class CharacterPage(Page):
         bind_number(binder, "/hit_points", self.hp, self, badge=hp_badge)
         bind_number(binder, "/dark_side", self.dark, self, badge=dark_badge)
 
-        # classes -------------------------------------------------------------------------------------
+    def _build_classes(self, session, binder, t) -> None:
+        """The classes part of the form."""
+        ch = t.char
         self.classes_card = Card("Classes")
         self.classes_grid = QGridLayout()
         self.classes_card.layout_.addLayout(self.classes_grid)
@@ -109,7 +121,9 @@ class CharacterPage(Page):
         self._class_rows = -1
         binder.custom("/classes", self.classes_card, self, self._refresh_classes, deep=True)
 
-        # attributes ----------------------------------------------------------------------------------
+    def _build_attributes(self, session, binder, t) -> None:
+        """The attributes part of the form."""
+        ch = t.char
         att = Card("Attributes")
         grid = QGridLayout()
         ar = ch["attribute_range"]
@@ -130,7 +144,9 @@ class CharacterPage(Page):
         att.add(hint(" · ".join(f"{lvl} {n}" for lvl, n in sorted(t.attribute_names.items()))))
         self.column.addWidget(att)
 
-        # force ---------------------------------------------------------------------------------------
+    def _build_force(self, session, binder, t) -> None:
+        """The force part of the form."""
+        ch = t.char
         fr = ch["force_rating"]
         self.force_card = Card("The Force")
         self.force_card.setObjectName("forceSection")
@@ -152,7 +168,7 @@ class CharacterPage(Page):
         self.force_card.add(self.force_words)
         self.force_reset = QPushButton("Set the Force Rating to 0")
         self.force_reset.setObjectName("forceReset")
-        self.force_reset.clicked.connect(lambda: self.session.apply(edits.Set("/force_rating", 0)))
+        self.force_reset.clicked.connect(lambda: self.session.apply(actions.clear_force(self.session.data)))
         reset_row = QHBoxLayout()
         reset_row.addWidget(self.force_reset)
         reset_row.addStretch(1)
@@ -160,7 +176,9 @@ class CharacterPage(Page):
         self.column.addWidget(self.force_card)
         bind_number(binder, "/force_rating", self.force, self, badge=self.force_badge)
 
-        # motivators ----------------------------------------------------------------------------------
+    def _build_motivators(self, session, binder, t) -> None:
+        """The motivators part of the form."""
+        ch = t.char
         mrules = ch["motivators"]
         self.mot_card = Card("Motivators")
         self.mot_words = QLabel()
@@ -182,7 +200,8 @@ class CharacterPage(Page):
         self._mot_rows = -1
         binder.custom("/motivators", self.mot_card, self, self._refresh_motivators, deep=True)
 
-        # notes ---------------------------------------------------------------------------------------
+    def _build_notes(self, session, binder, t) -> None:
+        """The notes part of the form."""
         notes = Card("Notes")
         self.notes = QPlainTextEdit()
         self.notes.setObjectName("charNotes")
@@ -191,9 +210,6 @@ class CharacterPage(Page):
         notes.add(self.notes)
         binder.plain_text("/notes", self.notes, self)
         self.column.addWidget(notes)
-        self.column.addStretch(1)
-        self._show_force()
-        self._refresh_words()
 
     # ---- classes ---------------------------------------------------------------------------------------
     def _clear(self, grid: QGridLayout, prefix: str) -> None:
@@ -223,7 +239,7 @@ class CharacterPage(Page):
             b = badge()
             remove = QPushButton("Remove")
             remove.setObjectName(f"removeClass_{i}")
-            remove.clicked.connect(lambda _=False, i=i: self.session.apply(edits.Remove(f"/classes/{i}")))
+            remove.clicked.connect(lambda _=False, i=i: self.session.apply(actions.remove_class(self.session.data, i)))
             self.classes_grid.addWidget(QLabel(f"Class {i + 1}"), i, 0)
             self.classes_grid.addWidget(name, i, 1)
             self.classes_grid.addWidget(QLabel("level"), i, 2)
@@ -235,13 +251,7 @@ class CharacterPage(Page):
 
     def _add_class(self) -> None:
         n = len(self.session.data.get("classes", []))
-        known = self.t.char.get("known_classes", [])
-        have = {c.get("name") for c in self.session.data.get("classes", [])}
-        name = next((k for k in known if k not in have), "")
-        edit = edits.Insert(f"/classes/{n}", {"name": name, "level": 1})
-        if "classes" not in self.session.data:
-            edit = edits.Set("/classes", [{"name": name, "level": 1}])
-        self.session.apply(edit)
+        self.session.apply(actions.add_class(self.session.data, self.session.pack))
         box = self.findChild(QLineEdit, f"className_{n}")
         if box is not None:
             box.show()  # a layout shows a new widget only later: focus now, so typing goes into it
@@ -287,7 +297,8 @@ class CharacterPage(Page):
                 b = badge()
                 remove = QPushButton("Remove")
                 remove.setObjectName(f"removeMotivator_{i}")
-                remove.clicked.connect(lambda _=False, i=i: self.session.apply(edits.Remove(f"/motivators/{i}")))
+                remove.clicked.connect(lambda _=False, i=i: self.session.apply(
+                    actions.remove_motivator(self.session.data, i)))
                 self.mot_grid.addWidget(QLabel(f"{i + 1}."), i, 0)
                 self.mot_grid.addWidget(text, i, 1)
                 self.mot_grid.addWidget(with_badge(src, b), i, 2)
@@ -299,15 +310,8 @@ class CharacterPage(Page):
         self._refresh_words()
 
     def _add_motivator(self) -> None:
-        data = self.session.data
-        mots = data.get("motivators", [])
-        flaws = sum(1 for m in mots if str(m.get("source", "")).casefold() == "flaw")
-        sources = self.t.char["motivators"]["sources"]
-        source = "flaw" if flaws == 0 and "flaw" in sources else ("class" if "class" in sources else sources[0])
-        item = {"text": "", "source": source}
-        n = len(mots)  # the edit grows this very list: count before it
-        self.session.apply(edits.Insert(f"/motivators/{n}", item) if "motivators" in data
-                           else edits.Set("/motivators", [item]))
+        n = len(self.session.data.get("motivators", []))  # the edit grows this very list: count before it
+        self.session.apply(actions.add_motivator(self.session.data, self.session.pack))
         box = self.findChild(QLineEdit, f"motivatorText_{n}")
         if box is not None:
             box.show()  # a layout shows a new widget only later: focus now, so typing (spaces too) goes into it

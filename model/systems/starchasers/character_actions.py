@@ -11,9 +11,14 @@ from ... import edits
 from ... import pointer as jp
 from .character_offers import key_for, next_class, next_motivator_source
 from .character_derive import skill_names
+from .ship_actions import BadValue, cell_edit
 from .tables import fold, tables
 
 MAPS = ("skills", "bonuses", "skill_attributes")
+# (field, header, kind) of each column of the equipment table: kind says how text becomes JSON
+EQUIPMENT_FIELDS = [("name", "Name", "text"), ("bonus", "Bonus dice", "int"), ("skills", "To skills", "list"),
+                    ("required_for", "Required for", "list")]
+__all__ = ["BadValue", "Refused"]
 
 
 class Refused(ValueError):
@@ -113,6 +118,11 @@ def add_example_equipment(data: dict, pack, name: str) -> edits.Edit:
 
 def remove_equipment(data: dict, index: int) -> edits.Edit:
     return edits.Remove(jp.join("equipment", str(index)))
+
+
+def set_equipment_cell(data: dict, index: int, field: str, text: str) -> edits.Edit | None:
+    """An equipment cell typed into; BadValue for text that is no value (the document is left as it was)."""
+    return cell_edit(data, "equipment", index, field, text, EQUIPMENT_FIELDS, "the character")
 
 
 def parse_names(text: str) -> list[str]:

@@ -81,18 +81,23 @@ def remove_entry(data: dict, listname: str, index: int) -> edits.Edit | None:
     return edits.Remove(f"/{listname}/{index}")
 
 
-def set_cell(data: dict, listname: str, index: int, field: str, text: str) -> edits.Edit | None:
-    """The edit a typed cell makes (None: the value is already so). Raises BadValue for text that is no value."""
-    kind = next(k for f, _h, k in FIELDS[listname] if f == field)
-    header = next(h for f, h, _k in FIELDS[listname] if f == field)
+def cell_edit(data: dict, listname: str, index: int, field: str, text: str, fields: list, whose: str):
+    """The edit a typed cell of a list makes (None: the value is already so); BadValue for text that is no value."""
+    kind = next(k for f, _h, k in fields if f == field)
+    header = next(h for f, h, _k in fields if f == field)
     try:
         value = parse_cell(text, kind)
     except BadValue as e:
-        raise BadValue(f"{header}: {e}; the ship keeps its last value until this is corrected.") from None
+        raise BadValue(f"{header}: {e}; {whose} keeps its last value until this is corrected.") from None
     entry = (data.get(listname) or [])[index]
     if field in entry and entry[field] == value:
         return None
     return edits.Set(f"/{listname}/{index}/{field}", value)
+
+
+def set_cell(data: dict, listname: str, index: int, field: str, text: str) -> edits.Edit | None:
+    """A weapon's or equipment's cell typed into (see cell_edit)."""
+    return cell_edit(data, listname, index, field, text, FIELDS[listname], "the ship")
 
 
 def use_preset(data: dict, pack, type_name: str) -> edits.Edit:
