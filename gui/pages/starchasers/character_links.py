@@ -15,6 +15,7 @@ from model.systems.starchasers.tables import tables
 
 from ... import theme
 from ...widgets.common import Card, badge, hint, with_badge
+from .fields import show_words
 
 
 def choose_character_file(parent: QWidget, start: str) -> str:
@@ -82,9 +83,7 @@ class CrewSection(Card):
             if st is None:
                 continue
             text = st["text"]
-            if status.text() != text:
-                status.setText(text)
-            status.setStyleSheet("" if st["ok"] else f"color: {theme.colour('error')};")
+            show_words(status, text, "" if st["ok"] else f"color: {theme.colour('error')};")
             status.setAccessibleName(f"{self.stations[key]['label']}: {text}")
             unlink.setEnabled(st["linked"])
             link.setText("Change…" if st["linked"] else "Link…")

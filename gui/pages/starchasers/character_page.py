@@ -19,10 +19,10 @@ from ... import theme
 from ...widgets.common import Card, badge, heading, hint, with_badge
 from ..base import Page
 from .character_fields import LevelBox, bind_level
-from .fields import NumberBox, bind_number
+from .fields import NumberBox, TabsWhenAdded, bind_number, show_words
 
 
-class CharacterPage(Page):
+class CharacterPage(TabsWhenAdded, Page):
     title = "Character"
     icon_name = "starwright"
     prefixes = ("/name", "/species", "/droid", "/classes", "/attributes", "/force_rating", "/hit_points", "/dark_side",
@@ -226,6 +226,7 @@ class CharacterPage(Page):
             return
         self._class_rows = len(value)
         self._clear(self.classes_grid, "/classes")
+        self.tabs_changed()
         lv = self.t.char["class_levels"]
         known = self.t.char.get("known_classes", [])
         for i, c in enumerate(value):
@@ -283,6 +284,7 @@ class CharacterPage(Page):
         if len(value) != self._mot_rows:
             self._mot_rows = len(value)
             self._clear(self.mot_grid, "/motivators")
+            self.tabs_changed()
             sources = self.t.char["motivators"]["sources"]
             for i, m in enumerate(value):
                 text = QLineEdit()
@@ -333,8 +335,8 @@ class CharacterPage(Page):
         if flaws > rules["max_from_flaw"]:
             problems.append(f"Only {rules['max_from_flaw']} may come from the flaw; change the source of the "
                             f"others to class or remove them.")
-        self.mot_words.setText(" ".join([words] + problems))
-        self.mot_words.setStyleSheet(f"color: {theme.colour('error')}; font-weight: 600;" if problems else "")
+        show_words(self.mot_words, " ".join([words] + problems),
+                   f"color: {theme.colour('error')}; font-weight: 600;" if problems else "")
         self.add_mot.setEnabled(True)
 
     def on_changed(self, change) -> None:

@@ -26,7 +26,7 @@ from ...widgets.rows_model import Row, RowsModel
 from ..base import Page
 from .character_fields import LevelBox, bind_level
 from .entry_table import EntryTable
-from .fields import NumberBox
+from .fields import NumberBox, TabsWhenAdded
 
 HEAD = ("Skill", "Attribute", "Level", "Bonus dice", "Pool", "")
 ATTRIBUTE, LEVEL, BONUS, POOL, REMOVE = 1, 2, 3, 4, 5
@@ -53,7 +53,7 @@ def skill_rows(offers: dict) -> list[Row]:
             for s in offers.get("skills", [])]
 
 
-class SkillsPage(Page):
+class SkillsPage(TabsWhenAdded, Page):
     title = "Skills"
     icon_name = "starwright"
     prefixes = ("/skills", "/bonuses", "/skill_attributes", "/equipment")
@@ -88,7 +88,7 @@ class SkillsPage(Page):
         self.skill_view.verticalHeader().hide()
         self.skill_view.verticalHeader().setDefaultSectionSize(LevelBox({}, 0, 1, False).sizeHint().height() + 6)
         header = self.skill_view.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)   # fitted when rows come or go
         header.setStretchLastSection(True)
         header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         self.skills.rowsInserted.connect(self._fit_skills)
@@ -122,13 +122,17 @@ class SkillsPage(Page):
     def _show_skills(self) -> None:
         known = {r.key for r in self.skills.rows}
         self.skills.set_rows(skill_rows(self.session.result.offers))
-        for i, r in enumerate(self.skills.rows):
-            if r.key not in known:
-                self._controls(i)
-        self._fit_skills()
+        new = [i for i, r in enumerate(self.skills.rows) if r.key not in known]
+        for i in new:
+            self._controls(i)
+            self.tabs_changed()
+        if new:
+            self._fit_skills()   # the new rows' controls are measured too
 
     def _fit_skills(self, *_args) -> None:
         v = self.skill_view
+        v.resizeColumnsToContents()
+        v.setColumnWidth(POOL, max(v.columnWidth(POOL), v.fontMetrics().horizontalAdvance("88 dice") + 12))
         height = sum(v.rowHeight(r) for r in range(self.skills.rowCount()))
         v.setFixedHeight(height + v.horizontalHeader().sizeHint().height() + 2 * v.frameWidth())
 

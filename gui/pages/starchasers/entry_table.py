@@ -162,7 +162,9 @@ class EntryTable(QTableView):
         self.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked | QAbstractItemView.EditTrigger.EditKeyPressed
                              | QAbstractItemView.EditTrigger.AnyKeyPressed)
         self.setAlternatingRowColors(True)
-        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # columns fit their contents when rows come or go, and widen when a typed value needs it: an edit does
+        # not make the header measure every row again (ResizeToContents does, on each change)
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.horizontalHeader().setStretchLastSection(True)
         # an empty table still shows columns a name or a choice fits in
         self.horizontalHeader().setMinimumSectionSize(self.fontMetrics().horizontalAdvance("Damage dice") + 16)
@@ -172,15 +174,31 @@ class EntryTable(QTableView):
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.entries.rowsInserted.connect(self._fit)
         self.entries.rowsRemoved.connect(self._fit)
+        self.entries.dataChanged.connect(self._widen)
         self._fit()
 
+    def _widen(self, top, bottom, _roles=()) -> None:
+        """Widen a column whose changed cells no longer fit it (only the changed rows are measured)."""
+        fm, last = self.fontMetrics(), self.entries.columnCount() - 1
+        for col in range(last):   # the last column stretches
+            need = max((fm.horizontalAdvance(self.entries.rows[r].cells[col] or "")
+                        for r in range(top.row(), bottom.row() + 1) if r < len(self.entries.rows)), default=0)
+            if need + 40 > self.columnWidth(col):   # room for the margins and an issue's icon
+                self.resizeColumnToContents(col)
+
     def _fit(self, *_args) -> None:
+        """Columns fit their contents; the height shows every row and room for more. The height changes only
+        when the rows outgrow that room or leave much of it empty: a new height lays the whole page out again."""
+        self.resizeColumnsToContents()
         rows = self.entries.rowCount()
-        each = self.rowHeight(0) if rows else self.verticalHeader().defaultSectionSize()
-        height = (rows + 2) * each + self.horizontalHeader().sizeHint().height() + 2 * self.frameWidth()
-        if self.horizontalScrollBar().isVisible():
-            height += self.horizontalScrollBar().height()
-        self.setFixedHeight(height)
+        slots = self.__dict__.get("_slots", 0)
+        if rows + 1 > slots or rows + 4 < slots:
+            self._slots = slots = max(rows + 2, 3)
+            each = self.verticalHeader().defaultSectionSize()
+            height = slots * each + self.horizontalHeader().sizeHint().height() + 2 * self.frameWidth()
+            if self.horizontalScrollBar().isVisible():
+                height += self.horizontalScrollBar().height()
+            self.setFixedHeight(height)
 
     def take(self, row: int, field: str, text: str, make):
         """The edit `make(row, field, text)` builds for a typed cell, or None after keeping text that is no value

@@ -12,7 +12,7 @@ from model.systems.starchasers.tables import signed, tables
 
 from ...widgets.common import Card, StatCell, badge, heading, hint, with_badge
 from ..base import Page
-from .fields import NumberBox, bind_number
+from .fields import NumberBox, TabsWhenAdded, bind_number, show_words
 
 
 def _range(a: dict) -> str:
@@ -27,7 +27,7 @@ def _how(parts) -> str:
     return " + ".join(f"{label} {v}" for label, v in parts)
 
 
-class ShipPage(Page):
+class ShipPage(TabsWhenAdded, Page):
     title = "Ship"
     icon_name = "starwright"
     prefixes = ("/name", "/class", "/preset", "/role", "/size", "/speed", "/armor", "/maneuverability",
@@ -271,8 +271,8 @@ class ShipPage(Page):
         show("structure_points_expected", "–" if sp is None else str(sp),
              "Player and elite ships have 7 Structure Points; NPC extras 1.")
         m = d.get("maneuvers") or []
-        self.maneuvers.setText(" · ".join(f"{x['name']} up to {x['max_speed']}" for x in m) or
-                               "Set the Speed to see the maneuver speeds.")
+        show_words(self.maneuvers, " · ".join(f"{x['name']} up to {x['max_speed']}" for x in m) or
+                   "Set the Speed to see the maneuver speeds.")
 
     def on_changed(self, change) -> None:
         if change.derived_changed & self.watches:

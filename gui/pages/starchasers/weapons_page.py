@@ -18,6 +18,7 @@ from ...icons import severity_icon
 from ...widgets.common import Card, badge, heading, hint, live_with_selection, with_badge
 from ..base import Page
 from .entry_table import EntryTable
+from .fields import TabsWhenAdded, show_words
 
 PALETTE = ["#2f6db5", "#c77c1e", "#2e8b57", "#8e44ad", "#b03a48", "#16808a", "#7a6a2f", "#5a5fc2"]
 LISTS = ("weapons", "equipment")
@@ -106,7 +107,7 @@ class HardPointBar(QWidget):
             label, Qt.TextElideMode.ElideRight, max(int(text_r.width()) - 4, 0)))
 
 
-class WeaponsPage(Page):
+class WeaponsPage(TabsWhenAdded, Page):
     title = "Weapons"
     icon_name = "soldiers"
     prefixes = ("/weapons", "/equipment")
@@ -208,7 +209,7 @@ class WeaponsPage(Page):
 
     # ---- helpers --------------------------------------------------------------------------------------
     def say(self, text: str) -> None:
-        self.status.setText(text)
+        show_words(self.status, text, self.status.styleSheet())
 
     def show_kept(self) -> None:
         """The line under the tables says every value still waiting to be corrected (not only the last)."""
@@ -285,10 +286,9 @@ class WeaponsPage(Page):
             return
         self.bar.set(d["hard_points_total"], d["hard_points_used"], d["hard_points_shares"])
         meter = offers["hard_points"]
-        self.meter_words.setText(meter["words"])
-        self.meter_words.setStyleSheet(f"color: {theme.colour('error')};" if meter["over"] else "")
+        show_words(self.meter_words, meter["words"], f"color: {theme.colour('error')};" if meter["over"] else "")
         lines = [f"{w['name'] or 'Unnamed'}: {w['pool_text']}" for w in d.get("weapons", [])]
-        self.pools.setText("Attack pools\n" + "\n".join(lines) if lines else "")
+        show_words(self.pools, "Attack pools\n" + "\n".join(lines) if lines else "")
         self.pools.setToolTip("\n".join(
             f"{w['name']}: " + " + ".join(f"{p['label']} {p['dice']}" if p["dice"] is not None else
                                           f"{p['label']} ({p['note']})" for p in w["pool_parts"])

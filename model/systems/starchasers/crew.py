@@ -113,6 +113,22 @@ def _load_character(path: Path) -> tuple[str, Any]:
     return value
 
 
+_DERIVED: "OrderedDict[int, tuple[Any, Tables, dict]]" = OrderedDict()
+
+
+def _derived(character: dict, t: Tables) -> dict:
+    """A linked character's derived values, kept while its file is unchanged (the loaded data is the same
+    object then, see _load_character): re-checking the ship after every edit does not derive it again."""
+    hit = _DERIVED.get(id(character))
+    if hit is not None and hit[0] is character and hit[1] is t:
+        return hit[2]
+    d = character_derive.derive(character, t)
+    _DERIVED[id(character)] = (character, t, d)
+    while len(_DERIVED) > _CACHE_SIZE:
+        _DERIVED.popitem(last=False)
+    return d
+
+
 def resolve_one(station: str, file: Any, t: Tables, origin) -> dict:
     known = stations(t)
     label = known.get(station, {}).get("label", station.replace("_", " ").capitalize())
@@ -138,7 +154,7 @@ def resolve_one(station: str, file: Any, t: Tables, origin) -> dict:
                    f"instead; link the file again or unlink it.")
         out.update(status=status, problem=problem, message=f"{label}: {problem}")
         return out
-    d = character_derive.derive(got, t)
+    d = _derived(got, t)
     out.update(name=str(got.get("name") or Path(file).stem), character=got,
                attributes={k: v["level"] for k, v in d["attributes"].items()},
                skills={s["name"]: s["level"] for s in d["skills"]},
