@@ -45,6 +45,9 @@ class HardPointBar(QWidget):
     def set(self, total: int, used: int, shares: list[dict]) -> None:
         """The ship's hard points, how many are used and each share as derived (where it ends, how much of it
         lies past the limit: ship_derive.place_shares); the bar only draws them."""
+        if (total, used, shares) == self.__dict__.get("_shown"):
+            return   # nothing the bar draws changed (e.g. a weapon's damage was edited)
+        self._shown = (total, used, shares)
         self.total, self.used, self.shares = total, used, shares
         text = ", ".join(f"{s['name'] or s['kind']}: {s['hard_points']}" for s in shares)
         over = f", {used - total} over the limit" if used > total else ""
@@ -287,18 +290,27 @@ class WeaponsPage(TabsWhenAdded, Page):
         self.bar.set(d["hard_points_total"], d["hard_points_used"], d["hard_points_shares"])
         meter = offers["hard_points"]
         show_words(self.meter_words, meter["words"], f"color: {theme.colour('error')};" if meter["over"] else "")
+        self._refresh_pools()
+        if self.catalog_has_entries():
+            self._fill_catalog_entries()   # whether each entry fits follows the free hard points
+
+    def _refresh_pools(self) -> None:
+        d = self.session.result.derived
+        if not d:
+            return
         lines = [f"{w['name'] or 'Unnamed'}: {w['pool_text']}" for w in d.get("weapons", [])]
         show_words(self.pools, "Attack pools\n" + "\n".join(lines) if lines else "")
         self.pools.setToolTip("\n".join(
             f"{w['name']}: " + " + ".join(f"{p['label']} {p['dice']}" if p["dice"] is not None else
                                           f"{p['label']} ({p['note']})" for p in w["pool_parts"])
             for w in d.get("weapons", [])))
-        if self.catalog_has_entries():
-            self._fill_catalog_entries()   # whether each entry fits follows the free hard points
 
     def catalog_has_entries(self) -> bool:
         return any(self.catalog.get(n) for n in LISTS)
 
     def on_changed(self, change) -> None:
-        if change.derived_changed & self.watches:
+        changed = change.derived_changed & self.watches
+        if changed == {"weapons"}:
+            self._refresh_pools()   # an attack pool changed, not the hard points
+        elif changed:
             self._refresh_meter()
