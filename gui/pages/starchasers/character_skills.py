@@ -12,8 +12,8 @@ binder). The equipment is a table typed into in place, like a ship's weapons. No
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
+from PySide6.QtGui import QColor, QFont, QPalette
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFrame, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
                                QPushButton, QTableView)
 
 from model.systems.starchasers import character_actions as actions
@@ -85,6 +85,9 @@ class SkillsPage(TabsWhenAdded, Page):
         self.skill_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.skill_view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.skill_view.setShowGrid(False)
+        # rows on the card's colour, so the level and bonus fields (Base) stand out as fields in both themes
+        self.skill_view.viewport().setBackgroundRole(QPalette.ColorRole.Window)
+        self.skill_view.setFrameShape(QFrame.Shape.NoFrame)
         self.skill_view.verticalHeader().hide()
         self.skill_view.verticalHeader().setDefaultSectionSize(LevelBox({}, 0, 1, False).sizeHint().height() + 6)
         header = self.skill_view.horizontalHeader()
@@ -132,6 +135,9 @@ class SkillsPage(TabsWhenAdded, Page):
     def _fit_skills(self, *_args) -> None:
         v = self.skill_view
         v.resizeColumnsToContents()
+        room = v.fontMetrics().height() + 8   # an issue's badge beside a control shows without squeezing it
+        for col in (ATTRIBUTE, LEVEL, BONUS):
+            v.setColumnWidth(col, v.columnWidth(col) + room)
         v.setColumnWidth(POOL, max(v.columnWidth(POOL), v.fontMetrics().horizontalAdvance("88 dice") + 12))
         height = sum(v.rowHeight(r) for r in range(self.skills.rowCount()))
         v.setFixedHeight(height + v.horizontalHeader().sizeHint().height() + 2 * v.frameWidth())
