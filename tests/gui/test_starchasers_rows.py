@@ -134,3 +134,19 @@ def test_character_equipment_typed_in_place_and_a_bad_number_kept_with_why(qtbot
     assert ed.session.data["equipment"][n] == {"name": "Medkit", "bonus": 1, "skills": ["First Aid", "Medicine"],
                                                "required_for": []}
     assert page.eq_status.text() == ""
+
+
+def test_removing_a_middle_motivator_keeps_the_other_rows_and_shows_what_moved_up(qtbot):
+    from PySide6.QtWidgets import QLineEdit, QPushButton
+    data = json.loads((EXAMPLES / "dash-korrin-ace.starwright").read_text())
+    data["motivators"] = [{"text": t, "source": "class"} for t in ("First", "Second", "Third")]
+    ed = open_editor(qtbot, Session(data, CHAR))
+    page = ed.pages[0]
+    boxes = [page.findChild(QLineEdit, f"motivatorText_{i}") for i in range(3)]
+    qtbot.mouseClick(page.findChild(QPushButton, "removeMotivator_1"), Qt.MouseButton.LeftButton)
+    assert [m["text"] for m in ed.session.data["motivators"]] == ["First", "Third"]
+    assert [page.findChild(QLineEdit, f"motivatorText_{i}") for i in range(2)] == boxes[:2]   # not rebuilt
+    assert [b.text() for b in boxes[:2]] == ["First", "Third"]
+    qtbot.waitUntil(lambda: page.findChild(QLineEdit, "motivatorText_2") is None)
+    ed.session.stack.undo()
+    assert [page.findChild(QLineEdit, f"motivatorText_{i}").text() for i in range(3)] == ["First", "Second", "Third"]

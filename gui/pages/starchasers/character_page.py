@@ -212,43 +212,52 @@ class CharacterPage(TabsWhenAdded, Page):
         self.column.addWidget(notes)
 
     # ---- classes ---------------------------------------------------------------------------------------
-    def _clear(self, grid: QGridLayout, prefix: str) -> None:
-        self.binder.drop(lambda b: b.pointer.startswith(prefix + "/"))
-        while grid.count():
-            w = grid.takeAt(0).widget()
-            if w is not None:
-                w.setParent(None)
-                w.deleteLater()
+    def _resize_rows(self, grid: QGridLayout, prefix: str, shown: int, wanted: int, make_row) -> int:
+        """Rows of controls for a list: the rows past its end go, rows for new entries come; the others stay
+        (bound to their index, the binder shows what moved there). Nothing is rebuilt wholesale."""
+        shown = max(shown, 0)
+        for i in range(wanted, shown):
+            self.binder.drop(lambda b, p=f"{prefix}/{i}/": b.pointer.startswith(p))
+            for c in range(grid.columnCount()):
+                item = grid.itemAtPosition(i, c)
+                if item is not None and item.widget() is not None:
+                    w = item.widget()
+                    grid.removeWidget(w)
+                    w.setParent(None)
+                    w.deleteLater()
+        for i in range(shown, wanted):
+            make_row(i)
+        if wanted != shown:
+            self.tabs_changed()
+            self.binder.paint()
+        return wanted
 
     def _refresh_classes(self, value) -> None:
         value = value if isinstance(value, list) else []
-        if len(value) == self._class_rows:
-            return
-        self._class_rows = len(value)
-        self._clear(self.classes_grid, "/classes")
-        self.tabs_changed()
+        if len(value) != self._class_rows:
+            self._class_rows = self._resize_rows(self.classes_grid, "/classes", self._class_rows, len(value),
+                                                 self._class_row)
+
+    def _class_row(self, i: int) -> None:
         lv = self.t.char["class_levels"]
-        known = self.t.char.get("known_classes", [])
-        for i, c in enumerate(value):
-            name = QLineEdit()
-            name.setObjectName(f"className_{i}")
-            name.setAccessibleName(f"Class {i + 1} name")
-            name.setCompleter(QCompleter(known, name))
-            level = NumberBox(lo=-9, hi=99)
-            level.setObjectName(f"classLevel_{i}")
-            level.setAccessibleName(f"Class {i + 1} level ({lv['min']} to {lv['max']})")
-            b = badge()
-            remove = QPushButton("Remove")
-            remove.setObjectName(f"removeClass_{i}")
-            remove.clicked.connect(lambda _=False, i=i: self.session.apply(actions.remove_class(self.session.data, i)))
-            self.classes_grid.addWidget(QLabel(f"Class {i + 1}"), i, 0)
-            self.classes_grid.addWidget(name, i, 1)
-            self.classes_grid.addWidget(QLabel("level"), i, 2)
-            self.classes_grid.addWidget(with_badge(level, b), i, 3)
-            self.classes_grid.addWidget(remove, i, 4)
-            self.binder.line_edit(f"/classes/{i}/name", name, self)
-            bind_number(self.binder, f"/classes/{i}/level", level, self, badge=b)
-        self.binder.paint()
+        name = QLineEdit()
+        name.setObjectName(f"className_{i}")
+        name.setAccessibleName(f"Class {i + 1} name")
+        name.setCompleter(QCompleter(self.t.char.get("known_classes", []), name))
+        level = NumberBox(lo=-9, hi=99)
+        level.setObjectName(f"classLevel_{i}")
+        level.setAccessibleName(f"Class {i + 1} level ({lv['min']} to {lv['max']})")
+        b = badge()
+        remove = QPushButton("Remove")
+        remove.setObjectName(f"removeClass_{i}")
+        remove.clicked.connect(lambda _=False, i=i: self.session.apply(actions.remove_class(self.session.data, i)))
+        self.classes_grid.addWidget(QLabel(f"Class {i + 1}"), i, 0)
+        self.classes_grid.addWidget(name, i, 1)
+        self.classes_grid.addWidget(QLabel("level"), i, 2)
+        self.classes_grid.addWidget(with_badge(level, b), i, 3)
+        self.classes_grid.addWidget(remove, i, 4)
+        self.binder.line_edit(f"/classes/{i}/name", name, self)
+        bind_number(self.binder, f"/classes/{i}/level", level, self, badge=b)
 
     def _add_class(self) -> None:
         n = len(self.session.data.get("classes", []))
@@ -282,34 +291,31 @@ class CharacterPage(TabsWhenAdded, Page):
     def _refresh_motivators(self, value) -> None:
         value = value if isinstance(value, list) else []
         if len(value) != self._mot_rows:
-            self._mot_rows = len(value)
-            self._clear(self.mot_grid, "/motivators")
-            self.tabs_changed()
-            sources = self.t.char["motivators"]["sources"]
-            for i, m in enumerate(value):
-                text = QLineEdit()
-                text.setObjectName(f"motivatorText_{i}")
-                text.setAccessibleName(f"Motivator {i + 1}")
-                text.setPlaceholderText("what the character does, e.g. Outflies a rival")
-                src = QComboBox()
-                src.setObjectName(f"motivatorSource_{i}")
-                src.setAccessibleName(f"Motivator {i + 1} comes from")
-                for s in sources:
-                    src.addItem(f"from the {s}", s)
-                b = badge()
-                remove = QPushButton("Remove")
-                remove.setObjectName(f"removeMotivator_{i}")
-                remove.clicked.connect(lambda _=False, i=i: self.session.apply(
-                    actions.remove_motivator(self.session.data, i)))
-                self.mot_grid.addWidget(QLabel(f"{i + 1}."), i, 0)
-                self.mot_grid.addWidget(text, i, 1)
-                self.mot_grid.addWidget(with_badge(src, b), i, 2)
-                self.mot_grid.addWidget(remove, i, 3)
-                self.mot_grid.setColumnStretch(1, 1)
-                self.binder.line_edit(f"/motivators/{i}/text", text, self)
-                self.binder.combo(f"/motivators/{i}/source", src, self, badge=b)
-            self.binder.paint()
+            self._mot_rows = self._resize_rows(self.mot_grid, "/motivators", self._mot_rows, len(value),
+                                               self._motivator_row)
         self._refresh_words()
+
+    def _motivator_row(self, i: int) -> None:
+        text = QLineEdit()
+        text.setObjectName(f"motivatorText_{i}")
+        text.setAccessibleName(f"Motivator {i + 1}")
+        text.setPlaceholderText("what the character does, e.g. Outflies a rival")
+        src = QComboBox()
+        src.setObjectName(f"motivatorSource_{i}")
+        src.setAccessibleName(f"Motivator {i + 1} comes from")
+        for source in self.t.char["motivators"]["sources"]:
+            src.addItem(f"from the {source}", source)
+        b = badge()
+        remove = QPushButton("Remove")
+        remove.setObjectName(f"removeMotivator_{i}")
+        remove.clicked.connect(lambda _=False, i=i: self.session.apply(actions.remove_motivator(self.session.data, i)))
+        self.mot_grid.addWidget(QLabel(f"{i + 1}."), i, 0)
+        self.mot_grid.addWidget(text, i, 1)
+        self.mot_grid.addWidget(with_badge(src, b), i, 2)
+        self.mot_grid.addWidget(remove, i, 3)
+        self.mot_grid.setColumnStretch(1, 1)
+        self.binder.line_edit(f"/motivators/{i}/text", text, self)
+        self.binder.combo(f"/motivators/{i}/source", src, self, badge=b)
 
     def _add_motivator(self) -> None:
         n = len(self.session.data.get("motivators", []))  # the edit grows this very list: count before it
