@@ -68,8 +68,8 @@ class CharacterPage(TabsWhenAdded, Page):
         self.hp.setObjectName("charHitPoints")
         self.hp.setAccessibleName("Hit Points")
         hp_badge = badge()
-        ds = ch.get("dark_side") or {"min": 0, "max": 10}
-        self.dark = NumberBox(lo=ds["min"], hi=99)
+        ds = ch.get("dark_side")   # a house pack may have no Dark Side track: then nothing is said of its range
+        self.dark = NumberBox(lo=ds["min"] if ds else 0, hi=99)
         self.dark.setObjectName("charDarkSide")
         self.dark.setAccessibleName("Dark Side")
         dark_badge = badge()
@@ -92,7 +92,8 @@ class CharacterPage(TabsWhenAdded, Page):
         grid.addWidget(dark_label, 3, 2)
         grid.addWidget(with_badge(self.dark, dark_badge), 3, 3)
         grid.addWidget(hint(f"{ds['min']} to {ds['max']}: a selfish, cruel or brutal act adds 1; "
-                            f"at {ds['max']} the character has fallen."), 4, 3)
+                            f"at {ds['max']} the character has fallen." if ds else
+                            "This rules pack has no Dark Side track."), 4, 3)
         ident.layout_.addLayout(grid)
         self.column.addWidget(ident)
         binder.line_edit("/name", self.name, self)

@@ -281,8 +281,9 @@ class SkillsPage(TabsWhenAdded, Page):
         row.addWidget(self.example_eq)
         row.addWidget(self.add_example)
         self.eq_card.layout_.addLayout(row)
-        self.eq_card.add(hint("Type into a cell to change it. Bonus dice 1 to 3 go to each skill named (comma "
-                              "between skills); “required for” names skills that cannot be used without it."))
+        self.eq_card.add(hint(f"Type into a cell to change it. Bonus dice (up to {t.char['bonus_range']['max']}) "
+                              f"go to each skill named (comma between skills); “required for” names skills that "
+                              f"cannot be used without it."))
         self.column.addWidget(self.eq_card)
 
     def _equipment_typed(self, row: int, field: str, text: str) -> None:

@@ -269,7 +269,8 @@ class ShipPage(TabsWhenAdded, Page):
              f"{_how(d['hard_points_derivation'])} = {d['hard_points_total']}; used {d['hard_points_used']}")
         sp = d.get("structure_points_expected")
         show("structure_points_expected", "–" if sp is None else str(sp),
-             "Player and elite ships have 7 Structure Points; NPC extras 1.")
+             "Structure Points by role: " + "; ".join(f"{r['label']} {r['structure_points']}"
+                                                    for r in self.t.roles.values()) + ".")
         m = d.get("maneuvers") or []
         show_words(self.maneuvers, " · ".join(f"{x['name']} up to {x['max_speed']}" for x in m) or
                    "Set the Speed to see the maneuver speeds.")
