@@ -9,16 +9,15 @@ from __future__ import annotations
 
 from ... import edits
 from ... import pointer as jp
-from .character_offers import key_for, next_class, next_motivator_source
 from .character_derive import skill_names
-from .ship_actions import BadValue, cell_edit
+from .character_offers import equipment_examples, key_for, next_class, next_motivator_source
+from .ship_actions import cell_edit
 from .tables import fold, tables
 
 MAPS = ("skills", "bonuses", "skill_attributes")
 # (field, header, kind) of each column of the equipment table: kind says how text becomes JSON
 EQUIPMENT_FIELDS = [("name", "Name", "text"), ("bonus", "Bonus dice", "int"), ("skills", "To skills", "list"),
                     ("required_for", "Required for", "list")]
-__all__ = ["BadValue", "Refused"]
 
 
 class Refused(ValueError):
@@ -109,7 +108,6 @@ def add_equipment(data: dict, item: dict | None = None) -> edits.Edit:
 
 
 def add_example_equipment(data: dict, pack, name: str) -> edits.Edit:
-    from .character_offers import equipment_examples
     for e in equipment_examples(data, tables(pack)):
         if e["name"] == name:
             return add_equipment(data, e["entry"])
@@ -121,7 +119,7 @@ def remove_equipment(data: dict, index: int) -> edits.Edit:
 
 
 def set_equipment_cell(data: dict, index: int, field: str, text: str) -> edits.Edit | None:
-    """An equipment cell typed into; BadValue for text that is no value (the document is left as it was)."""
+    """An equipment cell typed into; ship_actions.BadValue for text that is no value (nothing is changed)."""
     return cell_edit(data, "equipment", index, field, text, EQUIPMENT_FIELDS, "the character")
 
 
