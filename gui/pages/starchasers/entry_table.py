@@ -172,24 +172,24 @@ class EntryTable(QTableView):
         self.setItemDelegate(ChoiceDelegate(self, choices))
         # as tall as its rows (and room for two more): no scroll bar of its own inside the scrolling page
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.entries.rowsInserted.connect(self._fit)
+        self.entries.rowsInserted.connect(lambda _p, first, last: self._widen(first, last) or self._fit())
         self.entries.rowsRemoved.connect(self._fit)
-        self.entries.dataChanged.connect(self._widen)
+        self.entries.dataChanged.connect(lambda top, bottom, _roles=(): self._widen(top.row(), bottom.row()))
         self._fit()
 
-    def _widen(self, top, bottom, _roles=()) -> None:
-        """Widen a column whose changed cells no longer fit it (only the changed rows are measured)."""
-        fm, last = self.fontMetrics(), self.entries.columnCount() - 1
-        for col in range(last):   # the last column stretches
+    def _widen(self, first: int, last: int) -> None:
+        """Widen a column whose new or changed cells no longer fit it: only those rows are measured (columns are
+        not fitted to every row again on each edit)."""
+        fm, stretched = self.fontMetrics(), self.entries.columnCount() - 1
+        for col in range(stretched):
             need = max((fm.horizontalAdvance(self.entries.rows[r].cells[col] or "")
-                        for r in range(top.row(), bottom.row() + 1) if r < len(self.entries.rows)), default=0)
+                        for r in range(first, last + 1) if r < len(self.entries.rows)), default=0)
             if need + 40 > self.columnWidth(col):   # room for the margins and an issue's icon
                 self.resizeColumnToContents(col)
 
     def _fit(self, *_args) -> None:
-        """Columns fit their contents; the height shows every row and room for more. The height changes only
-        when the rows outgrow that room or leave much of it empty: a new height lays the whole page out again."""
-        self.resizeColumnsToContents()
+        """The height shows every row and room for more. It changes only when the rows outgrow that room or
+        leave much of it empty: a new height lays the whole page out again."""
         rows = self.entries.rowCount()
         slots = self.__dict__.get("_slots", 0)
         if rows + 1 > slots or rows + 4 < slots:
