@@ -241,8 +241,13 @@ class Binder(QObject):
                 by_row.setdefault(b.rows.rows[row].pointer, []).append(issue)
             else:
                 rest.append(issue)
-        b.rows.set_issues({p: (min(found, key=lambda i: SEVERITY_ORDER.get(i.severity, 9)).severity,
-                               "\n".join(i.message for i in found)) for p, found in by_row.items()})
+        def marks(groups: dict[str, list]) -> dict[str, tuple[str, str]]:
+            return {p: (min(found, key=lambda i: SEVERITY_ORDER.get(i.severity, 9)).severity,
+                        "\n".join(i.message for i in found)) for p, found in groups.items()}
+        by_pointer: dict[str, list] = {}   # a table that marks the cell of a field reads them by issue pointer
+        for issue in (i for found in by_row.values() for i in found):
+            by_pointer.setdefault(issue.pointer, []).append(issue)
+        b.rows.set_issues(marks(by_row), cells=marks(by_pointer))
         return rest
 
     def _waiting(self, pointer: str) -> bool:

@@ -81,8 +81,9 @@ class RowsModel(QAbstractTableModel):
         self.rows = new
         self._changed([i for i, (a, b) in enumerate(zip(before, new)) if a is not None and a != b])
 
-    def set_issues(self, issues: dict[str, tuple[str, str]]) -> None:
-        """Issues by row pointer (the binder's paint): repaint the rows whose marks changed."""
+    def set_issues(self, issues: dict[str, tuple[str, str]], cells: dict[str, tuple[str, str]] | None = None) -> None:
+        """Issues by row pointer (the binder's paint): repaint the rows whose marks changed. `cells` has the
+        same issues by their own pointers, for a model that marks the cell of a field (unused here)."""
         if issues == self.issues:
             return
         changed = {p for p in set(issues) | set(self.issues) if issues.get(p) != self.issues.get(p)}

@@ -202,16 +202,14 @@ class ShipSheet(DocumentSheet):
             {"bind": "pools", "label": "Pools at this station", "width": 0.44},
             {"bind": "file", "label": "File", "width": 0.22}]
         rows, styles = [], []
-        pd = self.d.get("passive_defense")
         for i, c in enumerate(links, start=1):
             if c["status"] == "ok":
                 parts = []
-                for key, p in c["pools"].items():
-                    dice = p["dice"]
-                    if key == "dodge" and dice is not None and pd is not None:
-                        parts.append(f"{p['label']} {dice + pd} (with Passive Defense {pd})")
+                for p in c["pools"].values():  # each pool's total on this ship is derived (crew.public)
+                    if p["passive_defense"] is not None and p["total"] is not None:
+                        parts.append(f"{p['label']} {p['total']} (with Passive Defense {p['passive_defense']})")
                     else:
-                        parts.append(f"{p['label']} {'?' if dice is None else dice}")
+                        parts.append(f"{p['label']} {'?' if p['dice'] is None else p['dice']}")
                 rows.append([c["label"], c["name"], " · ".join(parts) or "—", c["file"]])
             else:
                 problem = c.get("problem") or c["message"]

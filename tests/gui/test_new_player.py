@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLabel, QLineEdit, QPushButton, QTableWidget
+from PySide6.QtWidgets import (QAbstractItemView, QApplication, QCheckBox, QComboBox, QLabel, QLineEdit, QPushButton,
+                               QTableWidget)
 
 from model import edits
 
@@ -185,8 +186,8 @@ def test_the_user_guide_covers_every_kind_and_the_examples(win):
 def test_starchasers_weapon_fields_with_a_list_in_the_rules_offer_it(win, user):
     editor = win.open_path(str(EXAMPLES / "kestrel-crewed.starwright"))
     goto(user, editor, "Weapons")
-    table = W(editor, QTableWidget, "weaponsTable")
-    assert table.rowCount() >= 1
+    table = W(editor, QAbstractItemView, "weaponsTable")
+    assert table.model().rowCount() >= 1
     t = editor.pages[1].t
     for col, field in ((1, "skill"), (2, "arc"), (3, "damage_type"), (7, "rarity")):
         user.click_row(table, 0, col, double=True)  # a double-click opens the cell's editor
@@ -210,7 +211,7 @@ def test_starchasers_weapon_fields_with_a_list_in_the_rules_offer_it(win, user):
 def test_remove_buttons_are_live_only_with_a_selected_row(win, user, name, page, button, view):
     editor = win.open_path(str(EXAMPLES / f"{name}.starwright"))
     goto(user, editor, page)
-    b, table = W(editor, QPushButton, button), W(editor, QTableWidget, view)
+    b, table = W(editor, QPushButton, button), W(editor, QAbstractItemView, view)
     table.clearSelection()
     assert not b.isEnabled()
     user.click_row(table, 0)

@@ -89,11 +89,10 @@ def build_pilot(qtbot, ed):
     qtbot.keyClicks(w(ed, QLineEdit, "motivatorText_0"), "Outflies a rival")
     qtbot.keyClick(w(ed, QLineEdit, "motivatorText_0"), Qt.Key.Key_Tab)
     skills = goto(qtbot, ed, "Skills")
-    pool = w(ed, QLabel, "skillPool_Piloting")
-    assert pool.text() == "4"  # Deftness 4 + Untrained 0
+    assert skills.pool_text("Piloting") == "4"  # Deftness 4 + Untrained 0
     step_up(qtbot, w(ed, QSpinBox, "skillLevel_Piloting"), 2)
     assert w(ed, QSpinBox, "skillLevel_Piloting").text() == "2 Novice"
-    assert pool.text() == "6"  # updated as the level went up
+    assert skills.pool_text("Piloting") == "6"  # updated as the level went up
     return skills
 
 
@@ -114,35 +113,35 @@ def test_build_a_character_by_clicking_with_pools_updating(qtbot):
 
 def test_SC_CHAR_04_added_skill_with_attribute_picker_bonus_and_equipment(qtbot):
     ed = open_editor(qtbot, Session.open(str(EXAMPLES / "dash-korrin-ace.starwright")))
-    goto(qtbot, ed, "Skills")
+    skills = goto(qtbot, ed, "Skills")
     box = w(ed, QLineEdit, "newSkillName")
     click(qtbot, box)
     qtbot.keyClicks(box, "Gambling")
     click(qtbot, w(ed, QPushButton, "addSkill"))
     assert ed.session.data["skills"]["Gambling"] == 1
-    pool = w(ed, QLabel, "skillPool_Gambling")
-    assert pool.text() == "–"
+    assert skills.pool_text("Gambling") == "–"
     assert any("Gambling: a skill you added; choose its governing attribute" in t for t in panel_texts(ed))
     pick(qtbot, w(ed, QComboBox, "skillAttr_Gambling"), "charisma")
     assert ed.session.data["skill_attributes"] == {"Gambling": "charisma"}
-    assert w(ed, QLabel, "skillPool_Gambling").text() == "3"  # Charisma 2 + 1
+    assert skills.pool_text("Gambling") == "3"  # Charisma 2 + 1
     step_up(qtbot, w(ed, QSpinBox, "skillBonus_Gambling"), 1)
     assert ed.session.data["bonuses"]["Gambling"] == 1
-    assert w(ed, QLabel, "skillPool_Gambling").text() == "4"
+    assert skills.pool_text("Gambling") == "4"
     # equipment from the rules: Electrobinoculars add a die to Scouting once Scouting has an attribute
     pick(qtbot, w(ed, QComboBox, "skillAttr_Scouting"), "perception")
     pick(qtbot, w(ed, QComboBox, "exampleEquipment"), "Electrobinoculars")
     click(qtbot, w(ed, QPushButton, "addExampleEquipment"))
     assert ed.session.data["equipment"][0]["name"] == "Electrobinoculars"
-    assert w(ed, QLabel, "skillPool_Scouting").text() == "4"  # Perception 3 + Electrobinoculars 1
-    assert "Electrobinoculars 1" in w(ed, QLabel, "skillPool_Scouting").toolTip()
+    assert skills.pool_text("Scouting") == "4"  # Perception 3 + Electrobinoculars 1
+    assert "Electrobinoculars 1" in skills.pool_tip("Scouting")
     # undo everything, one step at a time, back to the file as opened
     original = json.loads((EXAMPLES / "dash-korrin-ace.starwright").read_text())
     while ed.session.stack.canUndo():
         ed.session.stack.undo()
     assert ed.session.data == original
-    assert "skillPool_Gambling" not in [lab.objectName() for lab in ed.findChildren(QLabel)
-                                        if lab.isVisibleTo(ed)]
+    assert skills.skills.row_of("Gambling") == -1 and skills.pool_text("Gambling") == ""
+    assert "skillLevel_Gambling" not in [box.objectName() for box in ed.findChildren(QSpinBox)
+                                         if box.isVisibleTo(ed)]
 
 
 def test_SC_CHAR_09_force_section_disappears_for_droids(qtbot):
@@ -233,8 +232,8 @@ def test_link_through_the_edit_path_and_broken_file(qtbot, tmp_path):
     ship_path = tmp_path / "ship.starwright"
     shutil.copy(EXAMPLES / "kestrel-light-freighter.starwright", ship_path)
     sed = open_editor(qtbot, Session.open(str(ship_path)))
-    from gui.pages.starchasers.character_links import link_edit
-    sed.session.apply(link_edit(sed.session.data, "gunner", "broken.starwright"))
+    from model.systems.starchasers.ship_actions import link
+    sed.session.apply(link(sed.session.data, "gunner", "broken.starwright"))
     status = w(sed, QLabel, "crewStatus_gunner")
     assert "cannot be used" in status.text() and "not valid JSON" in status.text()
     assert sed.session.result.derived["gunner_linked"] is False  # the entered gunner dice (none) are used

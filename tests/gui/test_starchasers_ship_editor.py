@@ -99,13 +99,13 @@ def test_build_from_preset_overfill_hard_points_and_undo(qtbot, editor):
     [issue] = [i for i in ed.session.issues if i.rule == "SC-SHIP-09"]
     assert issue.pointer == "/weapons/0/hard_points" and issue.is_error
     assert any("SC-SHIP-09" in t for t in panel_texts(ed))
-    assert "need 9 hard points" in table.item(0, 6).toolTip()
+    assert "need 9 hard points" in table.cell_tip(0, 6)
     assert "Weapons" in ed.nav.item(1).text() and "(" in ed.nav.item(1).text()
 
     ed.session.stack.undo()                     # Edit › Undo: one step back
     assert ed.session.stack.index() == depth
     assert data["weapons"][0]["hard_points"] == 2
-    assert table.item(0, 6).text() == "2"
+    assert table.cell_text(0, 6) == "2"
     assert not [i for i in ed.session.issues if i.rule == "SC-SHIP-09"]
     assert "2 of 6 used" in weapons.findChild(QLabel, "hardPointWords").text()
 
@@ -118,11 +118,11 @@ def test_a_bad_cell_is_kept_with_its_message_and_changes_nothing(qtbot):
     edit_cell(qtbot, weapons.weapons, 0, 6, "two")
     assert ed.session.data["weapons"][0]["hard_points"] == 2 and ed.session.stack.count() == depth
     assert "Hard points" in weapons.status.text() and "not a whole number" in weapons.status.text()
-    cell = weapons.weapons.item(0, 6)
-    assert cell.text() == "two" and "not a whole number" in cell.toolTip()  # what was typed stays, marked
+    table = weapons.weapons
+    assert table.cell_text(0, 6) == "two" and "not a whole number" in table.cell_tip(0, 6)  # kept, marked
     edit_cell(qtbot, weapons.weapons, 0, 8, "1200")  # another edit does not wipe the message
     assert ed.session.data["weapons"][0]["cost"] == 1200
-    assert "not a whole number" in weapons.status.text() and weapons.weapons.item(0, 6).text() == "two"
+    assert "not a whole number" in weapons.status.text() and table.cell_text(0, 6) == "two"
     edit_cell(qtbot, weapons.weapons, 0, 6, "3")  # corrected: taken, and the message goes
     assert ed.session.data["weapons"][0]["hard_points"] == 3 and weapons.status.text() == ""
 

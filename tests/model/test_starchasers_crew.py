@@ -97,7 +97,8 @@ def test_SC_SHIP_26_station_pools_of_the_linked_engineer(tmp_path):
     eng = r.derived["crew"][0]
     assert eng["label"] == "Engineer" and eng["status"] == "ok"
     assert eng["pools"] == {"hull_repair": {"label": "Hull repair", "dice": 3 + 1,
-                                            "parts": [["Deftness", 3], ["Mechanics", 1]]}}
+                                            "parts": [["Deftness", 3], ["Mechanics", 1]],
+                                            "adds_passive_defense": False, "total": 3 + 1, "passive_defense": None}}
     assert r.derived["dodge"] == 1 + 0 + 0  # no linked pilot: the dice entered on the ship
 
 

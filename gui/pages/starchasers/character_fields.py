@@ -3,18 +3,12 @@
 LevelBox: a number box that shows the rules' name of its level ("3 Talented", "2 Novice"); a value beyond
 the rules' range is kept and shown as such ("6: outside 1 to 5"), never clamped (DECISIONS.md: a rule
 violation never blocks typing). The names come from the rules pack, passed in by the page.
-
-`set_in_map` writes one key of an object that may not exist yet (`bonuses`, `skill_attributes`, `crew`):
-one edit either way, so one undo step.
 """
 
 from __future__ import annotations
 
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import QSpinBox
-
-from model import edits
-from model import pointer as jp
 
 from .fields import NOT_SET
 
@@ -79,28 +73,6 @@ class LevelBox(QSpinBox):
                 self.setValue(max(floor, min(value, self.maximum())))
         finally:
             self.blockSignals(False)
-
-
-def map_edit(data: dict, mapname: str, key: str, value) -> edits.Edit:
-    """Set `/mapname/key`, creating the object when the document has none yet."""
-    if not isinstance(data.get(mapname), dict):
-        return edits.Set(jp.join(mapname), {key: value})
-    return edits.Set(jp.join(mapname, key), value)
-
-
-def remove_edit(data: dict, mapname: str, key: str) -> edits.Edit | None:
-    if isinstance(data.get(mapname), dict) and key in data[mapname]:
-        return edits.Remove(jp.join(mapname, key))
-    return None
-
-
-def key_for(mapping: dict | None, name: str) -> str:
-    """The key a document uses for a skill (any letter case), or the name itself when it has none."""
-    from model.systems.starchasers.tables import fold
-    for k in (mapping or {}):
-        if fold(k) == fold(name):
-            return k
-    return name
 
 
 def bind_level(binder, pointer: str, box: LevelBox, page, badge=None, on_set=None):

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QFileDialog, QGridLayout, QLabel, QPushButton, QWidget
 
-from model import edits
 from model.systems.starchasers import crew as crew_model
+from model.systems.starchasers import ship_actions as actions
 from model.systems.starchasers.tables import tables
 
 from ... import theme
 from ...widgets.common import Card, badge, hint, with_badge
+from .fields import show_words
 
 
 def choose_character_file(parent: QWidget, start: str) -> str:
@@ -22,22 +23,6 @@ def choose_character_file(parent: QWidget, start: str) -> str:
     path, _ = QFileDialog.getOpenFileName(parent, "Link a Starchasers character", start,
                                           "Starwright documents (*.starwright *.json);;All files (*)")
     return path
-
-
-def link_edit(data: dict, station: str, file: str) -> edits.Edit:
-    entry = {"file": file}
-    if not isinstance(data.get("crew"), dict):
-        return edits.Set("/crew", {station: entry})
-    return edits.Set(f"/crew/{station}", entry)
-
-
-def unlink_edit(data: dict, station: str) -> edits.Edit | None:
-    crew = data.get("crew")
-    if not isinstance(crew, dict) or station not in crew:
-        return None
-    if len(crew) == 1:
-        return edits.Remove("/crew")  # the last link: the optional field goes, the file is as before
-    return edits.Remove(f"/crew/{station}")
 
 
 class CrewSection(Card):
@@ -82,44 +67,27 @@ class CrewSection(Card):
         start = os.path.dirname(self.session.path) if self.session.path else ""
         path = choose_character_file(self, start)
         if path:
-            self.session.apply(link_edit(self.session.data, station, crew_model.relative_link(path, self.session.path)))
+            self.session.apply(actions.link(self.session.data, station,
+                                            crew_model.relative_link(path, self.session.path)))
 
     def unlink(self, station: str) -> None:
-        edit = unlink_edit(self.session.data, station)
+        edit = actions.unlink(self.session.data, station)
         if edit is not None:
             self.session.apply(edit)
 
     def refresh(self) -> None:
-        d = self.session.result.derived or {}
-        found = {c["station"]: c for c in d.get("crew", [])}
-        pd = d.get("passive_defense")
+        """Each station as the model's offers say it: who is linked and what the link gives, or why it fails."""
+        found = {st["station"]: st for st in self.session.result.offers.get("stations", [])}
         for key, (status, link, unlink) in self.rows.items():
-            c = found.get(key)
-            if c is None:
-                text, colour = "no one linked", ""
-                if key == "pilot":
-                    text += ": Dodge and Initiative use the pilot's dice entered below"
-                elif key == "gunner":
-                    text += ": attack pools use the gunner's dice entered below"
-            elif c["status"] == "ok":
-                pools = []
-                for pk, p in c["pools"].items():
-                    dice = p["dice"]
-                    if pk == "dodge" and dice is not None and pd is not None:
-                        pools.append(f"Dodge {dice + pd}")
-                    else:
-                        pools.append(f"{p['label']} {'–' if dice is None else dice}")
-                text = f"{c['name']}  ({c['file']})" + (f": {' · '.join(pools)}" if pools else "")
-                colour = ""
-            else:
-                text, colour = c.get("problem") or c["message"], theme.colour("error")
-            if status.text() != text:
-                status.setText(text)
-            status.setStyleSheet(f"color: {colour};" if colour else "")
+            st = found.get(key)
+            if st is None:
+                continue
+            text = st["text"]
+            show_words(status, text, "" if st["ok"] else f"color: {theme.colour('error')};")
             status.setAccessibleName(f"{self.stations[key]['label']}: {text}")
-            unlink.setEnabled(c is not None)
-            link.setText("Change…" if c is not None else "Link…")
+            unlink.setEnabled(st["linked"])
+            link.setText("Change…" if st["linked"] else "Link…")
 
     def on_changed(self, change) -> None:
-        if "crew" in change.derived_changed or "passive_defense" in change.derived_changed:
+        if "crew" in change.derived_changed:   # a station's text (with Dodge + Passive Defense) is derived there
             self.refresh()

@@ -10,8 +10,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QCompleter, QGridLayout, QHBoxLayout, QLabel, QLineEdit,
                                QPlainTextEdit, QPushButton)
 
-from model import edits
 from model import pointer as jp
+from model.systems.starchasers import character_actions as actions
 from model.systems.starchasers.next_step import next_step
 from model.systems.starchasers.tables import tables
 
@@ -19,10 +19,10 @@ from ... import theme
 from ...widgets.common import Card, badge, heading, hint, with_badge
 from ..base import Page
 from .character_fields import LevelBox, bind_level
-from .fields import NumberBox, bind_number
+from .fields import NumberBox, TabsWhenAdded, bind_number, show_words
 
 
-class CharacterPage(Page):
+class CharacterPage(TabsWhenAdded, Page):
     title = "Character"
     icon_name = "starwright"
     prefixes = ("/name", "/species", "/droid", "/classes", "/attributes", "/force_rating", "/hit_points", "/dark_side",
@@ -37,13 +37,23 @@ class CharacterPage(Page):
 
     def build_form(self, session, binder) -> None:
         t = self.t = tables(session.pack)
-        ch = t.char
         self.column.addWidget(heading("Starchasers character"))
         self.add_next_step()
         self.column.addWidget(hint("Attributes run 1 to 5 and give that many dice; skills (next page) add their "
                                    "level in dice. Species, classes and motivators are yours to name."))
+        self._build_identity(session, binder, t)
+        self._build_classes(session, binder, t)
+        self._build_attributes(session, binder, t)
+        self._build_force(session, binder, t)
+        self._build_motivators(session, binder, t)
+        self._build_notes(session, binder, t)
+        self.column.addStretch(1)
+        self._show_force()
+        self._refresh_words()
 
-        # identity ------------------------------------------------------------------------------------
+    def _build_identity(self, session, binder, t) -> None:
+        """The identity part of the form."""
+        ch = t.char
         ident = Card("Who")
         grid = QGridLayout()
         self.name = QLineEdit()
@@ -58,8 +68,8 @@ class CharacterPage(Page):
         self.hp.setObjectName("charHitPoints")
         self.hp.setAccessibleName("Hit Points")
         hp_badge = badge()
-        ds = ch.get("dark_side") or {"min": 0, "max": 10}
-        self.dark = NumberBox(lo=ds["min"], hi=99)
+        ds = ch.get("dark_side")   # a house pack may have no Dark Side track: then nothing is said of its range
+        self.dark = NumberBox(lo=ds["min"] if ds else 0, hi=99)
         self.dark.setObjectName("charDarkSide")
         self.dark.setAccessibleName("Dark Side")
         dark_badge = badge()
@@ -82,7 +92,8 @@ class CharacterPage(Page):
         grid.addWidget(dark_label, 3, 2)
         grid.addWidget(with_badge(self.dark, dark_badge), 3, 3)
         grid.addWidget(hint(f"{ds['min']} to {ds['max']}: a selfish, cruel or brutal act adds 1; "
-                            f"at {ds['max']} the character has fallen."), 4, 3)
+                            f"at {ds['max']} the character has fallen." if ds else
+                            "This rules pack has no Dark Side track."), 4, 3)
         ident.layout_.addLayout(grid)
         self.column.addWidget(ident)
         binder.line_edit("/name", self.name, self)
@@ -91,7 +102,9 @@ class CharacterPage(Page):
         bind_number(binder, "/hit_points", self.hp, self, badge=hp_badge)
         bind_number(binder, "/dark_side", self.dark, self, badge=dark_badge)
 
-        # classes -------------------------------------------------------------------------------------
+    def _build_classes(self, session, binder, t) -> None:
+        """The classes part of the form."""
+        ch = t.char
         self.classes_card = Card("Classes")
         self.classes_grid = QGridLayout()
         self.classes_card.layout_.addLayout(self.classes_grid)
@@ -109,7 +122,9 @@ class CharacterPage(Page):
         self._class_rows = -1
         binder.custom("/classes", self.classes_card, self, self._refresh_classes, deep=True)
 
-        # attributes ----------------------------------------------------------------------------------
+    def _build_attributes(self, session, binder, t) -> None:
+        """The attributes part of the form."""
+        ch = t.char
         att = Card("Attributes")
         grid = QGridLayout()
         ar = ch["attribute_range"]
@@ -130,7 +145,9 @@ class CharacterPage(Page):
         att.add(hint(" · ".join(f"{lvl} {n}" for lvl, n in sorted(t.attribute_names.items()))))
         self.column.addWidget(att)
 
-        # force ---------------------------------------------------------------------------------------
+    def _build_force(self, session, binder, t) -> None:
+        """The force part of the form."""
+        ch = t.char
         fr = ch["force_rating"]
         self.force_card = Card("The Force")
         self.force_card.setObjectName("forceSection")
@@ -152,7 +169,7 @@ class CharacterPage(Page):
         self.force_card.add(self.force_words)
         self.force_reset = QPushButton("Set the Force Rating to 0")
         self.force_reset.setObjectName("forceReset")
-        self.force_reset.clicked.connect(lambda: self.session.apply(edits.Set("/force_rating", 0)))
+        self.force_reset.clicked.connect(lambda: self.session.apply(actions.clear_force(self.session.data)))
         reset_row = QHBoxLayout()
         reset_row.addWidget(self.force_reset)
         reset_row.addStretch(1)
@@ -160,7 +177,9 @@ class CharacterPage(Page):
         self.column.addWidget(self.force_card)
         bind_number(binder, "/force_rating", self.force, self, badge=self.force_badge)
 
-        # motivators ----------------------------------------------------------------------------------
+    def _build_motivators(self, session, binder, t) -> None:
+        """The motivators part of the form."""
+        ch = t.char
         mrules = ch["motivators"]
         self.mot_card = Card("Motivators")
         self.mot_words = QLabel()
@@ -182,7 +201,8 @@ class CharacterPage(Page):
         self._mot_rows = -1
         binder.custom("/motivators", self.mot_card, self, self._refresh_motivators, deep=True)
 
-        # notes ---------------------------------------------------------------------------------------
+    def _build_notes(self, session, binder, t) -> None:
+        """The notes part of the form."""
         notes = Card("Notes")
         self.notes = QPlainTextEdit()
         self.notes.setObjectName("charNotes")
@@ -191,57 +211,58 @@ class CharacterPage(Page):
         notes.add(self.notes)
         binder.plain_text("/notes", self.notes, self)
         self.column.addWidget(notes)
-        self.column.addStretch(1)
-        self._show_force()
-        self._refresh_words()
 
     # ---- classes ---------------------------------------------------------------------------------------
-    def _clear(self, grid: QGridLayout, prefix: str) -> None:
-        self.binder.drop(lambda b: b.pointer.startswith(prefix + "/"))
-        while grid.count():
-            w = grid.takeAt(0).widget()
-            if w is not None:
-                w.setParent(None)
-                w.deleteLater()
+    def _resize_rows(self, grid: QGridLayout, prefix: str, shown: int, wanted: int, make_row) -> int:
+        """Rows of controls for a list: the rows past its end go, rows for new entries come; the others stay
+        (bound to their index, the binder shows what moved there). Nothing is rebuilt wholesale."""
+        shown = max(shown, 0)
+        for i in range(wanted, shown):
+            self.binder.drop(lambda b, p=f"{prefix}/{i}/": b.pointer.startswith(p))
+            for c in range(grid.columnCount()):
+                item = grid.itemAtPosition(i, c)
+                if item is not None and item.widget() is not None:
+                    w = item.widget()
+                    grid.removeWidget(w)
+                    w.setParent(None)
+                    w.deleteLater()
+        for i in range(shown, wanted):
+            make_row(i)
+        if wanted != shown:
+            self.tabs_changed()
+            self.binder.paint()
+        return wanted
 
     def _refresh_classes(self, value) -> None:
         value = value if isinstance(value, list) else []
-        if len(value) == self._class_rows:
-            return
-        self._class_rows = len(value)
-        self._clear(self.classes_grid, "/classes")
+        if len(value) != self._class_rows:
+            self._class_rows = self._resize_rows(self.classes_grid, "/classes", self._class_rows, len(value),
+                                                 self._class_row)
+
+    def _class_row(self, i: int) -> None:
         lv = self.t.char["class_levels"]
-        known = self.t.char.get("known_classes", [])
-        for i, c in enumerate(value):
-            name = QLineEdit()
-            name.setObjectName(f"className_{i}")
-            name.setAccessibleName(f"Class {i + 1} name")
-            name.setCompleter(QCompleter(known, name))
-            level = NumberBox(lo=-9, hi=99)
-            level.setObjectName(f"classLevel_{i}")
-            level.setAccessibleName(f"Class {i + 1} level ({lv['min']} to {lv['max']})")
-            b = badge()
-            remove = QPushButton("Remove")
-            remove.setObjectName(f"removeClass_{i}")
-            remove.clicked.connect(lambda _=False, i=i: self.session.apply(edits.Remove(f"/classes/{i}")))
-            self.classes_grid.addWidget(QLabel(f"Class {i + 1}"), i, 0)
-            self.classes_grid.addWidget(name, i, 1)
-            self.classes_grid.addWidget(QLabel("level"), i, 2)
-            self.classes_grid.addWidget(with_badge(level, b), i, 3)
-            self.classes_grid.addWidget(remove, i, 4)
-            self.binder.line_edit(f"/classes/{i}/name", name, self)
-            bind_number(self.binder, f"/classes/{i}/level", level, self, badge=b)
-        self.binder.paint()
+        name = QLineEdit()
+        name.setObjectName(f"className_{i}")
+        name.setAccessibleName(f"Class {i + 1} name")
+        name.setCompleter(QCompleter(self.t.char.get("known_classes", []), name))
+        level = NumberBox(lo=-9, hi=99)
+        level.setObjectName(f"classLevel_{i}")
+        level.setAccessibleName(f"Class {i + 1} level ({lv['min']} to {lv['max']})")
+        b = badge()
+        remove = QPushButton("Remove")
+        remove.setObjectName(f"removeClass_{i}")
+        remove.clicked.connect(lambda _=False, i=i: self.session.apply(actions.remove_class(self.session.data, i)))
+        self.classes_grid.addWidget(QLabel(f"Class {i + 1}"), i, 0)
+        self.classes_grid.addWidget(name, i, 1)
+        self.classes_grid.addWidget(QLabel("level"), i, 2)
+        self.classes_grid.addWidget(with_badge(level, b), i, 3)
+        self.classes_grid.addWidget(remove, i, 4)
+        self.binder.line_edit(f"/classes/{i}/name", name, self)
+        bind_number(self.binder, f"/classes/{i}/level", level, self, badge=b)
 
     def _add_class(self) -> None:
         n = len(self.session.data.get("classes", []))
-        known = self.t.char.get("known_classes", [])
-        have = {c.get("name") for c in self.session.data.get("classes", [])}
-        name = next((k for k in known if k not in have), "")
-        edit = edits.Insert(f"/classes/{n}", {"name": name, "level": 1})
-        if "classes" not in self.session.data:
-            edit = edits.Set("/classes", [{"name": name, "level": 1}])
-        self.session.apply(edit)
+        self.session.apply(actions.add_class(self.session.data, self.session.pack))
         box = self.findChild(QLineEdit, f"className_{n}")
         if box is not None:
             box.show()  # a layout shows a new widget only later: focus now, so typing goes into it
@@ -271,43 +292,35 @@ class CharacterPage(Page):
     def _refresh_motivators(self, value) -> None:
         value = value if isinstance(value, list) else []
         if len(value) != self._mot_rows:
-            self._mot_rows = len(value)
-            self._clear(self.mot_grid, "/motivators")
-            sources = self.t.char["motivators"]["sources"]
-            for i, m in enumerate(value):
-                text = QLineEdit()
-                text.setObjectName(f"motivatorText_{i}")
-                text.setAccessibleName(f"Motivator {i + 1}")
-                text.setPlaceholderText("what the character does, e.g. Outflies a rival")
-                src = QComboBox()
-                src.setObjectName(f"motivatorSource_{i}")
-                src.setAccessibleName(f"Motivator {i + 1} comes from")
-                for s in sources:
-                    src.addItem(f"from the {s}", s)
-                b = badge()
-                remove = QPushButton("Remove")
-                remove.setObjectName(f"removeMotivator_{i}")
-                remove.clicked.connect(lambda _=False, i=i: self.session.apply(edits.Remove(f"/motivators/{i}")))
-                self.mot_grid.addWidget(QLabel(f"{i + 1}."), i, 0)
-                self.mot_grid.addWidget(text, i, 1)
-                self.mot_grid.addWidget(with_badge(src, b), i, 2)
-                self.mot_grid.addWidget(remove, i, 3)
-                self.mot_grid.setColumnStretch(1, 1)
-                self.binder.line_edit(f"/motivators/{i}/text", text, self)
-                self.binder.combo(f"/motivators/{i}/source", src, self, badge=b)
-            self.binder.paint()
+            self._mot_rows = self._resize_rows(self.mot_grid, "/motivators", self._mot_rows, len(value),
+                                               self._motivator_row)
         self._refresh_words()
 
+    def _motivator_row(self, i: int) -> None:
+        text = QLineEdit()
+        text.setObjectName(f"motivatorText_{i}")
+        text.setAccessibleName(f"Motivator {i + 1}")
+        text.setPlaceholderText("what the character does, e.g. Outflies a rival")
+        src = QComboBox()
+        src.setObjectName(f"motivatorSource_{i}")
+        src.setAccessibleName(f"Motivator {i + 1} comes from")
+        for source in self.t.char["motivators"]["sources"]:
+            src.addItem(f"from the {source}", source)
+        b = badge()
+        remove = QPushButton("Remove")
+        remove.setObjectName(f"removeMotivator_{i}")
+        remove.clicked.connect(lambda _=False, i=i: self.session.apply(actions.remove_motivator(self.session.data, i)))
+        self.mot_grid.addWidget(QLabel(f"{i + 1}."), i, 0)
+        self.mot_grid.addWidget(text, i, 1)
+        self.mot_grid.addWidget(with_badge(src, b), i, 2)
+        self.mot_grid.addWidget(remove, i, 3)
+        self.mot_grid.setColumnStretch(1, 1)
+        self.binder.line_edit(f"/motivators/{i}/text", text, self)
+        self.binder.combo(f"/motivators/{i}/source", src, self, badge=b)
+
     def _add_motivator(self) -> None:
-        data = self.session.data
-        mots = data.get("motivators", [])
-        flaws = sum(1 for m in mots if str(m.get("source", "")).casefold() == "flaw")
-        sources = self.t.char["motivators"]["sources"]
-        source = "flaw" if flaws == 0 and "flaw" in sources else ("class" if "class" in sources else sources[0])
-        item = {"text": "", "source": source}
-        n = len(mots)  # the edit grows this very list: count before it
-        self.session.apply(edits.Insert(f"/motivators/{n}", item) if "motivators" in data
-                           else edits.Set("/motivators", [item]))
+        n = len(self.session.data.get("motivators", []))  # the edit grows this very list: count before it
+        self.session.apply(actions.add_motivator(self.session.data, self.session.pack))
         box = self.findChild(QLineEdit, f"motivatorText_{n}")
         if box is not None:
             box.show()  # a layout shows a new widget only later: focus now, so typing (spaces too) goes into it
@@ -329,8 +342,8 @@ class CharacterPage(Page):
         if flaws > rules["max_from_flaw"]:
             problems.append(f"Only {rules['max_from_flaw']} may come from the flaw; change the source of the "
                             f"others to class or remove them.")
-        self.mot_words.setText(" ".join([words] + problems))
-        self.mot_words.setStyleSheet(f"color: {theme.colour('error')}; font-weight: 600;" if problems else "")
+        show_words(self.mot_words, " ".join([words] + problems),
+                   f"color: {theme.colour('error')}; font-weight: 600;" if problems else "")
         self.add_mot.setEnabled(True)
 
     def on_changed(self, change) -> None:

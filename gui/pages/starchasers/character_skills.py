@@ -3,38 +3,57 @@ the model computes (attribute + bonus + skill), updated on each click; skills th
 attribute picker where the rules pair a skill with none; equipment with the dice it adds and the skills
 that require it.
 
-The pool column only shows `derived.skills`: no rule is applied here.
+The skills are rows of a RowsModel (one per skill, from the model's offers): an edit repaints the rows whose
+pool or words changed; a skill added or removed inserts or removes its row only. The level, bonus and
+attribute controls sit in their row's cells, each bound to its pointer (its issues painted on it by the
+binder). The equipment is a table typed into in place, like a ship's weapons. No rule is applied here.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont
-from PySide6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton)
+from PySide6.QtGui import QColor, QFont, QPalette
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFrame, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
+                               QPushButton, QTableView)
 
-from model import edits
-from model import pointer as jp
+from model.systems.starchasers import character_actions as actions
 from model.systems.starchasers.next_step import next_step
-from model.systems.starchasers.tables import fold, tables
+from model.systems.starchasers.tables import tables
 
 from ... import theme
-from ...widgets.common import Card, badge, heading, hint, with_badge
+from ...widgets.common import Card, badge, heading, hint, live_with_selection, with_badge
+from ...widgets.rows_model import Row, RowsModel
 from ..base import Page
-from .character_fields import LevelBox, bind_level, key_for, map_edit, remove_edit
-from .fields import NumberBox, bind_number
+from .character_fields import LevelBox, bind_level
+from .entry_table import EntryTable
+from .fields import NumberBox, TabsWhenAdded
 
 HEAD = ("Skill", "Attribute", "Level", "Bonus dice", "Pool", "")
+ATTRIBUTE, LEVEL, BONUS, POOL, REMOVE = 1, 2, 3, 4, 5
 
 
-def _list_text(value) -> str:
-    return ", ".join(value) if isinstance(value, list) else ""
+class SkillsModel(RowsModel):
+    """The skill rows: the pool in bold, in the warning colour when the model flags it."""
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if index.isValid() and index.column() == POOL and index.row() < len(self.rows):
+            if role == Qt.ItemDataRole.FontRole:
+                f = QFont()
+                f.setWeight(QFont.Weight.Bold)
+                f.setPointSizeF(f.pointSizeF() * 1.15)
+                return f
+            if role == Qt.ItemDataRole.ForegroundRole and self.rows[index.row()].data:
+                return QColor(theme.colour("warning"))
+        return super().data(index, role)
 
 
-def _parse_list(text: str) -> list[str]:
-    return [x.strip() for x in text.split(",") if x.strip()]
+def skill_rows(offers: dict) -> list[Row]:
+    return [Row(key=s["name"], cells=(s["label"], s["attribute_fixed"] or "", "", "", s["pool"], ""),
+                tips=("", "", "", "", s["pool_how"], ""), center=(POOL,), data=s["flagged"])
+            for s in offers.get("skills", [])]
 
 
-class SkillsPage(Page):
+class SkillsPage(TabsWhenAdded, Page):
     title = "Skills"
     icon_name = "starwright"
     prefixes = ("/skills", "/bonuses", "/skill_attributes", "/equipment")
@@ -45,18 +64,40 @@ class SkillsPage(Page):
 
     def build_form(self, session, binder) -> None:
         t = self.t = tables(session.pack)
-        ch = t.char
         self.column.addWidget(heading("Skills and equipment"))
         self.add_next_step()
         self.column.addWidget(hint("Each skill's pool is its attribute's dice + bonus dice + the skill's level: "
                                    "the number to roll. Equipment dice are added to the skills it names."))
+        self._build_skills(t)
+        self._build_equipment(t)
+        self.column.addStretch(1)
 
-        # skills --------------------------------------------------------------------------------------
+    # ---- skills table ----------------------------------------------------------------------------------
+    def _build_skills(self, t) -> None:
+        ch = t.char
         self.skill_card = Card("Skills")
-        self.grid = QGridLayout()
-        self.grid.setHorizontalSpacing(10)
-        self.grid.setColumnStretch(6, 1)  # spare width goes to the right, so each row reads across
-        self.skill_card.layout_.addLayout(self.grid)
+        self.skills = SkillsModel(list(HEAD), parent=self)
+        self.skill_view = QTableView()
+        self.skill_view.setObjectName("skillsTable")
+        self.skill_view.setAccessibleName("Skills")
+        self.skill_view.setModel(self.skills)
+        self.skill_view.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.skill_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.skill_view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.skill_view.setShowGrid(False)
+        # rows on the card's colour, so the level and bonus fields (Base) stand out as fields in both themes
+        self.skill_view.viewport().setBackgroundRole(QPalette.ColorRole.Window)
+        self.skill_view.setFrameShape(QFrame.Shape.NoFrame)
+        self.skill_view.verticalHeader().hide()
+        self.skill_view.verticalHeader().setDefaultSectionSize(LevelBox({}, 0, 1, False).sizeHint().height() + 6)
+        header = self.skill_view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)   # fitted when rows come or go
+        header.setStretchLastSection(True)
+        header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        self.skills.rowsInserted.connect(self._fit_skills)
+        self.skills.rowsRemoved.connect(self._fit_skills)
+        self.skills.rowsAboutToBeRemoved.connect(self._drop_rows)
+        self.skill_card.add(self.skill_view)
         row = QHBoxLayout()
         self.new_skill = QLineEdit()
         self.new_skill.setObjectName("newSkillName")
@@ -76,143 +117,90 @@ class SkillsPage(Page):
                                  f". Bonus dice {ch['bonus_range']['min']} to {ch['bonus_range']['max']} "
                                  f"(e.g. a species ability); a pool above {ch['pool_warning_above']} is flagged."))
         self.column.addWidget(self.skill_card)
-        self._skill_names: list[str] | None = None
-        self.pool_labels: dict[str, QLabel] = {}
         self.level_boxes: dict[str, LevelBox] = {}
         self.attr_pickers: dict[str, QComboBox] = {}
+        self._pointers: dict[str, set[str]] = {}   # skill -> the pointers its row's controls are bound to
+        self._show_skills()
 
-        # equipment -----------------------------------------------------------------------------------
-        self.eq_card = Card("Equipment")
-        self.eq_grid = QGridLayout()
-        self.eq_card.layout_.addLayout(self.eq_grid)
-        row = QHBoxLayout()
-        self.add_eq = QPushButton("Add e&quipment")
-        self.add_eq.setObjectName("addEquipment")
-        self.add_eq.clicked.connect(lambda: self._add_equipment({"name": "", "bonus": None, "skills": [],
-                                                                 "required_for": []}))
-        self.example_eq = QComboBox()
-        self.example_eq.setObjectName("exampleEquipment")
-        self.example_eq.setAccessibleName("Equipment the rules name")
-        for e in ch["equipment_examples"]:
-            adds = f"+{e['bonus']} to {', '.join(e['skills'])}" if e["bonus"] else \
-                f"required for {', '.join(e['required_for'])}"
-            self.example_eq.addItem(f"{e['name']} ({adds})", e["name"])
-        self.add_example = QPushButton("Add this")
-        self.add_example.setObjectName("addExampleEquipment")
-        self.add_example.clicked.connect(self._add_example)
-        row.addWidget(self.add_eq)
-        row.addStretch(1)
-        row.addWidget(QLabel("From the rules:"))
-        row.addWidget(self.example_eq)
-        row.addWidget(self.add_example)
-        self.eq_card.layout_.addLayout(row)
-        self.eq_card.add(hint("Bonus dice 1 to 3 go to each skill named (comma between skills); "
-                              "“required for” names skills that cannot be used without it."))
-        self.column.addWidget(self.eq_card)
-        self.column.addStretch(1)
-        self._eq_rows = -1
-        binder.custom("/equipment", self.eq_card, self, self._refresh_equipment, deep=True)
-        self._rebuild_skills()
+    def _show_skills(self) -> None:
+        known = {r.key for r in self.skills.rows}
+        self.skills.set_rows(skill_rows(self.session.result.offers))
+        new = [i for i, r in enumerate(self.skills.rows) if r.key not in known]
+        for i in new:
+            self._controls(i)
+            self.tabs_changed()
+        if new:
+            self._fit_skills()   # the new rows' controls are measured too
 
-    # ---- skills table ----------------------------------------------------------------------------------
-    def _skill_list(self) -> list[dict]:
-        return (self.session.result.derived or {}).get("skills", [])
+    def _fit_skills(self, *_args) -> None:
+        v = self.skill_view
+        v.resizeColumnsToContents()
+        room = v.fontMetrics().height() + 8   # an issue's badge beside a control shows without squeezing it
+        for col in (ATTRIBUTE, LEVEL, BONUS):
+            v.setColumnWidth(col, v.columnWidth(col) + room)
+        v.setColumnWidth(POOL, max(v.columnWidth(POOL), v.fontMetrics().horizontalAdvance("88 dice") + 12))
+        height = sum(v.rowHeight(r) for r in range(self.skills.rowCount()))
+        v.setFixedHeight(height + v.horizontalHeader().sizeHint().height() + 2 * v.frameWidth())
 
-    def _rebuild_skills(self) -> None:
-        skills = self._skill_list()
-        names = [s["name"] for s in skills]
-        if names == self._skill_names:
-            self._refresh_pools()
-            return
-        self._skill_names = names
-        prefixes = ("/skills/", "/bonuses/", "/skill_attributes/")
-        self.binder.drop(lambda b: b.pointer.startswith(prefixes))
-        while self.grid.count():
-            w = self.grid.takeAt(0).widget()
-            if w is not None:
-                w.setParent(None)
-                w.deleteLater()
-        self.pool_labels.clear()
-        self.level_boxes.clear()
-        self.attr_pickers.clear()
-        for c, h in enumerate(HEAD):
-            lab = QLabel(h)
-            f = lab.font()
-            f.setWeight(QFont.Weight.DemiBold)
-            lab.setFont(f)
-            self.grid.addWidget(lab, 0, c)
+    def _drop_rows(self, _parent, first: int, last: int) -> None:
+        """A skill row going: its controls' bindings go with it (the view deletes the controls)."""
+        for r in self.skills.rows[first:last + 1]:
+            pointers = self._pointers.pop(r.key, set())
+            self.binder.drop(lambda b, p=pointers: b.pointer in p)
+            self.level_boxes.pop(r.key, None)
+            self.attr_pickers.pop(r.key, None)
+
+    def _controls(self, row: int) -> None:
+        """The level, bonus and (for a skill the rules pair with none) attribute controls of one row."""
+        offer = next(s for s in self.session.result.offers["skills"] if s["name"] == self.skills.rows[row].key)
+        name, slug = offer["name"], offer["name"].replace(" ", "_")
+        self._pointers[name] = {offer["pointer"], offer["bonus_pointer"], offer["attribute_pointer"]}
         ch = self.t.char
-        data = self.session.data
-        for r, s in enumerate(skills, start=1):
-            name = s["name"]
-            skey = key_for(data.get("skills"), name)
-            bkey = key_for(data.get("bonuses"), name)
-            akey = key_for(data.get("skill_attributes"), name)
-            slug = name.replace(" ", "_")
-            label = QLabel(name if s["known"] else f"{name} (added)")
-            label.setObjectName(f"skillName_{slug}")
-            self.grid.addWidget(label, r, 0)
-            # governing attribute: fixed by the rules pack, or picked by the player
-            pack_attr = self.t.skills.get(self.t.canonical_skill(name) or "", {}).get("attribute")
-            if pack_attr:
-                self.grid.addWidget(QLabel(self.t.attribute_label(pack_attr)), r, 1)
-            else:
-                pick = QComboBox()
-                pick.setObjectName(f"skillAttr_{slug}")
-                pick.setAccessibleName(f"{name}: governing attribute")
-                pick.addItem("choose…", "")
-                for k, a in self.t.char_attributes.items():
-                    pick.addItem(a["label"], k)
-                b = badge()
-                pointer = jp.join("skill_attributes", akey)
-                pick.activated.connect(lambda i, pick=pick, akey=akey: self._set_attribute(akey, pick.itemData(i)))
-                self.binder.custom(pointer, pick, self, lambda v, pick=pick: self._show_pick(pick, v), deep=False,
-                                   badge=b)
-                self.grid.addWidget(with_badge(pick, b), r, 1)
-                self.attr_pickers[name] = pick
-            level = LevelBox(self.t.skill_names, ch["skill_range"]["min"], ch["skill_range"]["max"], nullable=False)
-            level.setObjectName(f"skillLevel_{slug}")
-            level.setAccessibleName(f"{name} level")
-            lb = badge()
-            bind_level(self.binder, jp.join("skills", skkey := skey), level, self, badge=lb,
-                       on_set=lambda v, k=skkey: map_edit(self.session.data, "skills", k, v))
-            self.grid.addWidget(with_badge(level, lb), r, 2)
-            self.level_boxes[name] = level
-            bonus = NumberBox(lo=-9, hi=99, nullable=False)
-            bonus.setObjectName(f"skillBonus_{slug}")
-            bonus.setAccessibleName(f"{name} bonus dice")
-            bb = badge()
-            self._bind_bonus(bkey, bonus, bb)
-            self.grid.addWidget(with_badge(bonus, bb), r, 3)
-            pool = QLabel()
-            pool.setObjectName(f"skillPool_{slug}")
-            pool.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            pool.setMinimumWidth(self.fontMetrics().horizontalAdvance("88 dice") + 12)
-            f = pool.font()
-            f.setWeight(QFont.Weight.Bold)
-            f.setPointSizeF(f.pointSizeF() * 1.15)
-            pool.setFont(f)
-            self.grid.addWidget(pool, r, 4)
-            self.pool_labels[name] = pool
-            if not s["known"]:
-                rm = QPushButton("Remove")
-                rm.setObjectName(f"removeSkill_{slug}")
-                rm.setAccessibleName(f"Remove the skill {name}")
-                rm.clicked.connect(lambda _=False, n=name: self._remove_skill(n))
-                self.grid.addWidget(rm, r, 5)
-        self._refresh_pools()
-        self.binder.paint()
+        if offer["attribute_fixed"] is None:
+            self._attribute_picker(row, offer, slug)
+        level = LevelBox(self.t.skill_names, ch["skill_range"]["min"], ch["skill_range"]["max"], nullable=False)
+        level.setObjectName(f"skillLevel_{slug}")
+        level.setAccessibleName(f"{name} level")
+        lb = badge()
+        bind_level(self.binder, offer["pointer"], level, self, badge=lb,
+                   on_set=lambda v, n=name: actions.set_skill_level(self.session.data, n, v))
+        self.skill_view.setIndexWidget(self.skills.index(row, LEVEL), with_badge(level, lb))
+        self.level_boxes[name] = level
+        bonus = NumberBox(lo=-9, hi=99, nullable=False)
+        bonus.setObjectName(f"skillBonus_{slug}")
+        bonus.setAccessibleName(f"{name} bonus dice")
+        bb = badge()
+        self._bind_bonus(name, offer["bonus_pointer"], bonus, bb)
+        self.skill_view.setIndexWidget(self.skills.index(row, BONUS), with_badge(bonus, bb))
+        if offer["removable"]:
+            rm = QPushButton("Remove")
+            rm.setObjectName(f"removeSkill_{slug}")
+            rm.setAccessibleName(f"Remove the skill {name}")
+            rm.clicked.connect(lambda _=False, n=name: self.session.apply(actions.remove_skill(self.session.data, n)))
+            self.skill_view.setIndexWidget(self.skills.index(row, REMOVE), rm)
 
-    def _bind_bonus(self, key: str, box: NumberBox, b) -> None:
-        pointer = jp.join("bonuses", key)
+    def _attribute_picker(self, row: int, offer: dict, slug: str) -> None:
+        name = offer["name"]
+        pick = QComboBox()
+        pick.setObjectName(f"skillAttr_{slug}")
+        pick.setAccessibleName(f"{name}: governing attribute")
+        pick.addItem("choose…", "")
+        for a in self.session.result.offers["attributes"]:
+            pick.addItem(a["label"], a["key"])
+        b = badge()
+        pick.activated.connect(lambda i, n=name: self._apply(actions.set_skill_attribute(
+            self.session.data, n, pick.itemData(i))))
+        self.binder.custom(offer["attribute_pointer"], pick, self, lambda v: self._show_pick(pick, v), deep=False,
+                           badge=b)
+        self.skill_view.setIndexWidget(self.skills.index(row, ATTRIBUTE), with_badge(pick, b))
+        self.attr_pickers[name] = pick
 
+    def _bind_bonus(self, name: str, pointer: str, box: NumberBox, b) -> None:
         def changed(_v):
-            v = box.json_value()
-            edit = remove_edit(self.session.data, "bonuses", key) if v == 0 else \
-                map_edit(self.session.data, "bonuses", key, v)
-            if edit is not None:
-                self.session.apply(edit, source=box, merge_key=(pointer, self.session.typing_run)
-                                   if isinstance(edit, edits.Set) else None)
+            dice = box.json_value()
+            edit = actions.set_bonus(self.session.data, name, dice)
+            if edit is not None:   # a run of clicks setting dice is one undo step; back to 0 removes the entry
+                self.session.apply(edit, source=box, merge_key=(pointer, self.session.typing_run) if dice else None)
         box.valueChanged.connect(changed)
         box.editingFinished.connect(self.session.new_typing_run)
         self.binder.custom(pointer, box, self, lambda v: box.display(0 if v is None else v), deep=False, badge=b)
@@ -225,145 +213,92 @@ class SkillsPage(Page):
             i = pick.count() - 1
         pick.setCurrentIndex(i)
 
-    def _set_attribute(self, key: str, attr: str) -> None:
-        data = self.session.data
-        current = (data.get("skill_attributes") or {}).get(key)
-        if (current or "") == (attr or ""):
-            return
-        edit = remove_edit(data, "skill_attributes", key) if not attr else map_edit(data, "skill_attributes", key, attr)
+    def _apply(self, edit) -> None:
         if edit is not None:
             self.session.apply(edit)
 
-    def _refresh_pools(self) -> None:
-        above = self.t.char["pool_warning_above"]
-        for s in self._skill_list():
-            lab = self.pool_labels.get(s["name"])
-            if lab is None:
-                continue
-            parts = []
-            if s["attribute"]:
-                parts.append(f"{s['attribute_label']} {s['attribute_dice'] if s['attribute_dice'] is not None else '?'}")
-            parts += [f"{n} {v}" for n, v in s["bonus_parts"]]
-            parts.append(f"{s['name']} {s['level']}")
-            if s["pool"] is None:
-                text = "–"
-                tip = ("Choose the governing attribute to see the pool." if not s["attribute"]
-                       else f"Choose {s['attribute_label']} on the Character page to see the pool.")
-            else:
-                text = str(s["pool"])
-                tip = " + ".join(parts) + f" = {s['pool']} dice"
-                if s["over_limit"]:
-                    tip += f" (more than {above}: most characters top out at {above})"
-            if s["needs"] and s["level"] > 0:
-                tip += f". Needs {' or '.join(s['needs'])} in the equipment."
-            if lab.text() != text:
-                lab.setText(text)
-            lab.setToolTip(tip)
-            lab.setAccessibleName(f"{s['name']} pool {text}")
-            lab.setAccessibleDescription(tip)
-            warn = s["over_limit"] or (s["needs"] and s["level"] > 0)
-            lab.setStyleSheet(f"color: {theme.colour('warning')};" if warn else "")
+    def pool_text(self, name: str) -> str:
+        """What the Pool cell of a skill shows ("" when there is no such row)."""
+        r = self.skills.row_of(name)
+        return self.skills.index(r, POOL).data() if r >= 0 else ""
+
+    def pool_tip(self, name: str) -> str:
+        r = self.skills.row_of(name)
+        return self.skills.index(r, POOL).data(Qt.ItemDataRole.ToolTipRole) or "" if r >= 0 else ""
 
     def _add_skill(self) -> None:
-        name = " ".join(self.new_skill.text().split())
-        if not name:
-            self.skill_words.setText("Type the skill's name first.")
-            return
-        existing = [s["name"] for s in self._skill_list()]
-        if any(fold(n) == fold(name) for n in existing):
-            self.skill_words.setText(f"{name} is already in the list.")
+        try:
+            edit = actions.add_skill(self.session.data, self.session.pack, self.new_skill.text())
+        except actions.Refused as e:
+            self.skill_words.setText(str(e))
             return
         self.skill_words.setText("")
-        self.session.apply(map_edit(self.session.data, "skills", name, 1))
+        name = " ".join(self.new_skill.text().split())
+        self.session.apply(edit)
         self.new_skill.clear()
         pick = self.attr_pickers.get(name)
         if pick is not None:
             pick.setFocus()
 
-    def _remove_skill(self, name: str) -> None:
-        data = self.session.data
-        parts = [e for e in (remove_edit(data, m, key_for(data.get(m), name))
-                             for m in ("skills", "bonuses", "skill_attributes")) if e is not None]
-        self.session.apply(edits.Batch(tuple(parts), label=f"remove the skill {name}"))
-
     # ---- equipment --------------------------------------------------------------------------------------
-    def _refresh_equipment(self, value) -> None:
-        value = value if isinstance(value, list) else []
-        if len(value) == self._eq_rows:
-            return
-        self._eq_rows = len(value)
-        self.binder.drop(lambda b: b.pointer.startswith("/equipment/"))
-        while self.eq_grid.count():
-            w = self.eq_grid.takeAt(0).widget()
-            if w is not None:
-                w.setParent(None)
-                w.deleteLater()
-        if value:
-            for c, h in enumerate(("Name", "Bonus dice", "To skills", "Required for", "")):
-                self.eq_grid.addWidget(QLabel(h), 0, c)
-        for i, _item in enumerate(value, start=0):
-            r = i + 1
-            name = QLineEdit()
-            name.setObjectName(f"eqName_{i}")
-            name.setAccessibleName(f"Equipment {i + 1} name")
-            bonus = NumberBox(lo=0, hi=99)
-            bonus.setObjectName(f"eqBonus_{i}")
-            bonus.setAccessibleName(f"Equipment {i + 1} bonus dice")
-            bb = badge()
-            skills = QLineEdit()
-            skills.setObjectName(f"eqSkills_{i}")
-            skills.setAccessibleName(f"Equipment {i + 1}: skills it adds dice to")
-            sb = badge()
-            req = QLineEdit()
-            req.setObjectName(f"eqRequired_{i}")
-            req.setAccessibleName(f"Equipment {i + 1}: skills that require it")
-            rm = QPushButton("Remove")
-            rm.setObjectName(f"removeEquipment_{i}")
-            rm.clicked.connect(lambda _=False, i=i: self.session.apply(edits.Remove(f"/equipment/{i}")))
-            self.eq_grid.addWidget(name, r, 0)
-            self.eq_grid.addWidget(with_badge(bonus, bb), r, 1)
-            self.eq_grid.addWidget(with_badge(skills, sb), r, 2)
-            self.eq_grid.addWidget(req, r, 3)
-            self.eq_grid.addWidget(rm, r, 4)
-            self.binder.line_edit(f"/equipment/{i}/name", name, self)
-            bind_number(self.binder, f"/equipment/{i}/bonus", bonus, self, badge=bb)
-            self._bind_list(f"/equipment/{i}/skills", skills, sb)
-            self._bind_list(f"/equipment/{i}/required_for", req, None)
-        self.eq_grid.setColumnStretch(0, 2)
-        self.eq_grid.setColumnStretch(2, 2)
-        self.eq_grid.setColumnStretch(3, 2)
-        self.binder.paint()
+    def _build_equipment(self, t) -> None:
+        self.eq_card = Card("Equipment")
+        self.equipment = EntryTable("equipment", actions.EQUIPMENT_FIELDS, {})
+        self.equipment.setAccessibleName("Equipment of the character")
+        mark = badge()
+        self.eq_card.add(with_badge(self.equipment, mark))
+        self.eq_status = QLabel()
+        self.eq_status.setObjectName("equipmentStatus")
+        self.eq_status.setWordWrap(True)
+        self.eq_status.setStyleSheet(f"color: {theme.colour('error')};")
+        self.eq_card.add(self.eq_status)
+        binding = self.binder.rows("/equipment", self.equipment, self, self.equipment.entries,
+                                   self.equipment.entries.entry_rows, select=self.equipment.select_pointer)
+        binding.badge = mark
+        self.equipment.entries.edited.connect(self._equipment_typed)
+        row = QHBoxLayout()
+        self.add_eq = QPushButton("Add e&quipment")
+        self.add_eq.setObjectName("addEquipment")
+        self.add_eq.clicked.connect(lambda: self._add_equipment(actions.add_equipment(self.session.data)))
+        self.remove_eq = QPushButton("Remove equip&ment")
+        self.remove_eq.setObjectName("removeEquipment")
+        self.remove_eq.clicked.connect(lambda: self._apply(actions.remove_equipment(
+            self.session.data, self.equipment.current_row()) if self.equipment.current_row() >= 0 else None))
+        live_with_selection(self.remove_eq, self.equipment)
+        self.example_eq = QComboBox()
+        self.example_eq.setObjectName("exampleEquipment")
+        self.example_eq.setAccessibleName("Equipment the rules name")
+        for e in self.session.result.offers.get("equipment_examples", []):
+            self.example_eq.addItem(e["label"], e["name"])
+        self.add_example = QPushButton("Add this")
+        self.add_example.setObjectName("addExampleEquipment")
+        self.add_example.clicked.connect(lambda: self._add_equipment(actions.add_example_equipment(
+            self.session.data, self.session.pack, self.example_eq.currentData())))
+        for w in (self.add_eq, self.remove_eq):
+            row.addWidget(w)
+        row.addStretch(1)
+        row.addWidget(QLabel("From the rules:"))
+        row.addWidget(self.example_eq)
+        row.addWidget(self.add_example)
+        self.eq_card.layout_.addLayout(row)
+        self.eq_card.add(hint(f"Type into a cell to change it. Bonus dice (up to {t.char['bonus_range']['max']}) "
+                              f"go to each skill named (comma between skills); “required for” names skills that "
+                              f"cannot be used without it."))
+        self.column.addWidget(self.eq_card)
 
-    def _bind_list(self, pointer: str, w: QLineEdit, b) -> None:
-        """A comma-separated list of skill names; written when the field is left (one edit)."""
-        w.setPlaceholderText("skill, skill")
+    def _equipment_typed(self, row: int, field: str, text: str) -> None:
+        edit = self.equipment.take(row, field, text,
+                                   lambda r, f, t: actions.set_equipment_cell(self.session.data, r, f, t))
+        self.eq_status.setText(" ".join(self.equipment.kept_words()))
+        self._apply(edit)
 
-        def done():
-            value = _parse_list(w.text())
-            if (jp.get(self.session.data, pointer) or []) != value:
-                self.session.apply(edits.Set(pointer, value), source=w)
-        w.editingFinished.connect(done)
-        self.binder.custom(pointer, w, self, lambda v: w.setText(_list_text(v)) if _parse_list(w.text()) != (v or [])
-                           else None, deep=True, badge=b)
-
-    def _add_equipment(self, item: dict) -> None:
-        data = self.session.data
-        n = len(data.get("equipment", []))
-        self.session.apply(edits.Insert(f"/equipment/{n}", item) if "equipment" in data
-                           else edits.Set("/equipment", [item]))
-        box = self.findChild(QLineEdit, f"eqName_{n}")
-        if box is not None:
-            box.setFocus()
-
-    def _add_example(self) -> None:
-        name = self.example_eq.currentData()
-        for e in self.t.char["equipment_examples"]:
-            if e["name"] == name:
-                self._add_equipment({"name": e["name"], "bonus": e["bonus"] or None, "skills": list(e["skills"]),
-                                     "required_for": list(e["required_for"])})
-                return
+    def _add_equipment(self, edit) -> None:
+        n = len(self.session.data.get("equipment", []))
+        self.session.apply(edit)
+        self.equipment.setCurrentIndex(self.equipment.entries.index(n, 0))
+        self.equipment.setFocus()
 
     # ---- following the document ---------------------------------------------------------------------------
     def on_changed(self, change) -> None:
         if "skills" in change.derived_changed or change.touched == [""]:
-            self._rebuild_skills()
+            self._show_skills()

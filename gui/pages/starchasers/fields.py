@@ -69,3 +69,26 @@ def bind_number(binder, pointer: str, box: NumberBox, page, badge=None):
     box.valueChanged.connect(changed)
     box.editingFinished.connect(binder.session.new_typing_run)
     return binder.custom(pointer, box, page, box.display, deep=False, badge=badge)
+
+
+def show_words(label, text: str, style: str = "") -> None:
+    """Set a label's words and style sheet, each only when it differs (a style sheet set again re-polishes the
+    label and lays the page out again, on every edit)."""
+    if label.text() != text:
+        label.setText(text)
+    if label.property("wordsStyle") != style:
+        label.setProperty("wordsStyle", style)
+        label.setStyleSheet(style)
+
+
+class TabsWhenAdded:
+    """For a page: the editor asks for the Tab order after every edit; walk the page only when rows of
+    controls came since the last time (`tabs_changed()`), not on every keystroke."""
+
+    def tabs_changed(self) -> None:
+        self.__dict__["_tabs_dirty"] = True
+
+    def order_tabs(self) -> None:
+        if self.__dict__.get("_tabs_dirty", True):
+            self.__dict__["_tabs_dirty"] = False
+            super().order_tabs()

@@ -3,15 +3,16 @@ the pilot's and gunner's dice, and the derived values (derivation on hover)."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton)
 
-from model.systems.starchasers import ship as model_ship
+from model.systems.starchasers import ship_actions as actions
 from model.systems.starchasers.next_step import next_step
 from model.systems.starchasers.tables import signed, tables
 
 from ...widgets.common import Card, StatCell, badge, heading, hint, with_badge
 from ..base import Page
-from .fields import NumberBox, bind_number
+from .fields import NumberBox, TabsWhenAdded, bind_number, show_words
 
 
 def _range(a: dict) -> str:
@@ -26,7 +27,7 @@ def _how(parts) -> str:
     return " + ".join(f"{label} {v}" for label, v in parts)
 
 
-class ShipPage(Page):
+class ShipPage(TabsWhenAdded, Page):
     title = "Ship"
     icon_name = "starwright"
     prefixes = ("/name", "/class", "/preset", "/role", "/size", "/speed", "/armor", "/maneuverability",
@@ -38,6 +39,10 @@ class ShipPage(Page):
     def owns(self, pointer: str) -> bool:
         return not pointer.startswith(("/weapons", "/equipment"))
     object_name = "page_ship"
+    # the derived values this page shows: other changes (a weapon's name, its pool) pass it by
+    watches = {"passive_defense", "passive_defense_derivation", "dodge", "dodge_derivation", "initiative",
+               "initiative_derivation", "hard_points_free", "hard_points_total", "hard_points_used",
+               "hard_points_derivation", "structure_points_expected", "maneuvers", "crew"}
 
     def next_step(self) -> str:
         return next_step("ship", self.session.data, self.session.issues, tables(self.session.pack))
@@ -49,16 +54,27 @@ class ShipPage(Page):
         self.column.addWidget(hint("Start from a common ship type: it sets exactly the values the rules give "
                                    "(hull points, maneuverability, hard points, and size where the size table "
                                    "names the type). Everything shown as \"not set\" is yours to decide."))
+        self._build_preset(session, binder, t)
+        self._build_identity(session, binder, t)
+        self._build_derived(session, binder, t)
+        self._build_attributes(session, binder, t)
+        self._build_optional_attributes(session, binder, t)
+        self._build_crew_dice(session, binder, t)
+        self.column.addStretch(1)
+        self._refresh_derived()
 
-        # preset
+    def _build_preset(self, session, binder, t) -> None:
+        """The preset part of the form."""
         pre = Card("Start from a common ship type")
         row = QHBoxLayout()
         self.preset = QComboBox()
         self.preset.setObjectName("presetPicker")
         self.preset.setAccessibleName("Common ship type")
-        for st in t.ship_types:
-            self.preset.addItem(f"{st['name']}  (hull {st['hull_points']}, maneuverability "
-                                f"{signed(st['maneuverability'])}, hard points {st['hard_points']})", st["name"])
+        for st in session.result.offers.get("presets", []):   # each with whether what is installed fits on it
+            self.preset.addItem(st["label"], st["name"])
+            if st["reason"]:
+                self.preset.setItemData(self.preset.count() - 1, st["reason"][:1].upper() + st["reason"][1:] + ".",
+                                        Qt.ItemDataRole.ToolTipRole)
         # Show the type the ship started from; a ship made by hand starts with no type picked.
         self.preset.setPlaceholderText("Choose a common ship type…")
         self.preset.setCurrentIndex(self.preset.findData(session.data.get("preset")))
@@ -70,9 +86,14 @@ class ShipPage(Page):
         row.addWidget(self.preset, 1)
         row.addWidget(self.apply_preset)
         pre.layout_.addLayout(row)
+        self.preset_words = hint()
+        self.preset_words.setObjectName("presetWords")
+        pre.add(self.preset_words)
+        binder.custom("/preset", self.preset_words, self, self._show_preset, deep=False)
         self.column.addWidget(pre)
 
-        # identity
+    def _build_identity(self, session, binder, t) -> None:
+        """The identity part of the form."""
         ident = Card("Identity")
         grid = QGridLayout()
         self.name = QLineEdit()
@@ -101,7 +122,8 @@ class ShipPage(Page):
         binder.line_edit("/class", self.klass, self)
         binder.combo("/role", self.role, self, badge=self.role_badge)
 
-        # derived
+    def _build_derived(self, session, binder, t) -> None:
+        """The derived part of the form."""
         der = Card("Derived (hover for how each is made)")
         drow = QHBoxLayout()
         self.cells = {}
@@ -116,7 +138,8 @@ class ShipPage(Page):
         der.add(self.maneuvers)
         self.column.addWidget(der)
 
-        # attributes
+    def _build_attributes(self, session, binder, t) -> None:
+        """The attributes part of the form."""
         att = Card("Attributes")
         grid = QGridLayout()
         self.boxes: dict[str, NumberBox] = {}
@@ -137,7 +160,8 @@ class ShipPage(Page):
         att.layout_.addLayout(grid)
         self.column.addWidget(att)
 
-        # optional attributes
+    def _build_optional_attributes(self, session, binder, t) -> None:
+        """The optional attributes part of the form."""
         opt = Card("Optional attributes")
         grid = QGridLayout()
         for i, (key, a) in enumerate(t.optional.items()):
@@ -160,7 +184,8 @@ class ShipPage(Page):
         opt.layout_.addLayout(grid)
         self.column.addWidget(opt)
 
-        # crew dice
+    def _build_crew_dice(self, session, binder, t) -> None:
+        """The crew dice part of the form."""
         crew = Card("Pilot and gunner (their dice, until a character is linked)")
         grid = QGridLayout()
         ar, sr = t.char["attribute_range"], t.char["skill_range"]
@@ -194,8 +219,6 @@ class ShipPage(Page):
         from .character_links import CrewSection  # the crew links (linked character files)
         self.crew_links = CrewSection(self, session, binder)
         self.column.insertWidget(self.column.indexOf(crew), self.crew_links)
-        self.column.addStretch(1)
-        self._refresh_derived()
 
     # ---- actions -----------------------------------------------------------------------------------
     def _apply_preset(self) -> None:
@@ -203,17 +226,22 @@ class ShipPage(Page):
         if name is None:
             self.preset.showPopup()  # nothing picked yet: open the list instead of doing nothing
             return
-        self.session.apply(model_ship.preset_edit(self.session.data, self.session.pack, name), source=None)
+        self.session.apply(actions.use_preset(self.session.data, self.session.pack, name), source=None)
+
+    def _show_preset(self, name) -> None:
+        """Say what choosing a type did (it applies at once), or what choosing one would do."""
+        i = self.preset.findData(name) if name else -1
+        if self.preset.currentIndex() != i:
+            self.preset.setCurrentIndex(i)
+        self.preset_words.setText(
+            f"Started from the {name}: its hull points, maneuverability, hard points and size were set from the "
+            f"rules (Edit › Undo puts the values back). Change any of them below." if name else
+            "Choosing a type sets its hull points, maneuverability, hard points and size at once; "
+            "name, role, weapons and equipment are kept.")
 
     def _toggle_proficient(self) -> None:
-        from model import edits
         chosen = [s for s, cb in self.proficient.items() if cb.isChecked()]
-        gunner = self.session.data.get("gunner")
-        if gunner is None:
-            self.session.apply(edits.Set("/gunner", {"proficient": chosen}))
-        else:
-            others = [p for p in gunner.get("proficient", []) if p not in self.proficient]
-            self.session.apply(edits.Set("/gunner/proficient", chosen + others))
+        self.session.apply(actions.set_proficient(self.session.data, list(self.proficient), chosen))
 
     def _show_proficient(self, value) -> None:
         value = value or []
@@ -241,12 +269,13 @@ class ShipPage(Page):
              f"{_how(d['hard_points_derivation'])} = {d['hard_points_total']}; used {d['hard_points_used']}")
         sp = d.get("structure_points_expected")
         show("structure_points_expected", "–" if sp is None else str(sp),
-             "Player and elite ships have 7 Structure Points; NPC extras 1.")
+             "Structure Points by role: " + "; ".join(f"{r['label']} {r['structure_points']}"
+                                                    for r in self.t.roles.values()) + ".")
         m = d.get("maneuvers") or []
-        self.maneuvers.setText(" · ".join(f"{x['name']} up to {x['max_speed']}" for x in m) or
-                               "Set the Speed to see the maneuver speeds.")
+        show_words(self.maneuvers, " · ".join(f"{x['name']} up to {x['max_speed']}" for x in m) or
+                   "Set the Speed to see the maneuver speeds.")
 
     def on_changed(self, change) -> None:
-        if change.derived_changed:
+        if change.derived_changed & self.watches:
             self._refresh_derived()
-            self.crew_links.on_changed(change)
+        self.crew_links.on_changed(change)

@@ -5,63 +5,23 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel,
-                               QMessageBox, QPushButton, QStyledItemDelegate, QTableWidget, QTableWidgetItem,
-                               QWidget)
+from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QMessageBox, QPushButton, QWidget
 
-from model import edits
 from model.systems.starchasers import catalog as cat
+from model.systems.starchasers import ship_actions as actions
 from model.systems.starchasers.next_step import next_step
+from model.systems.starchasers.ship_offers import catalog_entries
 from model.systems.starchasers.tables import tables
 
 from ... import theme
 from ...icons import severity_icon
 from ...widgets.common import Card, badge, heading, hint, live_with_selection, with_badge
 from ..base import Page
+from .entry_table import EntryTable
+from .fields import TabsWhenAdded, show_words
 
-# (field, header, kind): kind says how a cell's text becomes JSON
-WEAPON_COLUMNS = [("name", "Name", "text"), ("skill", "Skill", "text"), ("arc", "Arc", "text"),
-                  ("damage_type", "Damage type", "text"), ("damage", "Damage dice", "int"),
-                  ("range", "Range", "range"), ("hard_points", "Hard points", "int"), ("rarity", "Rarity", "text"),
-                  ("cost", "Cost", "number"), ("qualities", "Qualities", "list")]
-EQUIPMENT_COLUMNS = [("name", "Name", "text"), ("hard_points", "Hard points", "int"), ("cost", "Cost", "number"),
-                     ("notes", "Notes", "text")]
 PALETTE = ["#2f6db5", "#c77c1e", "#2e8b57", "#8e44ad", "#b03a48", "#16808a", "#7a6a2f", "#5a5fc2"]
-
-
-def cell_text(value, kind: str) -> str:
-    if value is None:
-        return ""
-    if kind == "list":
-        return ", ".join(value) if isinstance(value, list) else str(value)
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
-
-
-def parse_cell(text: str, kind: str):
-    """A cell's text as JSON; raises ValueError with a sentence when it cannot be one."""
-    t = text.strip()
-    if kind == "text":
-        return text
-    if kind == "list":
-        return [x.strip() for x in t.split(",") if x.strip()]
-    if not t:
-        return None
-    if kind == "int":
-        try:
-            return int(t)
-        except ValueError:
-            raise ValueError(f'"{t}" is not a whole number') from None
-    if kind == "number":
-        try:
-            v = float(t.replace(",", ""))
-        except ValueError:
-            raise ValueError(f'"{t}" is not a number') from None
-        return int(v) if v.is_integer() else v
-    if kind == "range":
-        return int(t) if t.lstrip("-").isdigit() else t
-    return t
+LISTS = ("weapons", "equipment")
 
 
 class HardPointBar(QWidget):
@@ -73,24 +33,22 @@ class HardPointBar(QWidget):
         super().__init__(parent)
         self.setObjectName("hardPointBar")
         self.setMinimumHeight(self.fontMetrics().height() * 2 + 8)
-        self.total, self.shares = 0, []
+        self.total, self.used, self.shares = 0, 0, []
 
     def sizeHint(self):  # noqa: N802
         return QSize(480, self.fontMetrics().height() * 2 + 8)
 
     def over_limit(self) -> list[tuple[str, int]]:
-        """(name, hard points past the limit) for each share that does not fit, in order."""
-        out, start = [], 0
-        for s in self.shares:
-            end = start + s["counted"]
-            if end > self.total and s["counted"]:
-                out.append((s["name"] or s["kind"], end - max(start, self.total)))
-            start = end
-        return out
+        """(name, hard points past the limit) for each share that does not fit, in order (as derived)."""
+        return [(s["name"] or s["kind"], s["past_limit"]) for s in self.shares if s["past_limit"]]
 
-    def set(self, total: int, shares: list[dict]) -> None:
-        self.total, self.shares = total, shares
-        used = sum(s["counted"] for s in shares)
+    def set(self, total: int, used: int, shares: list[dict]) -> None:
+        """The ship's hard points, how many are used and each share as derived (where it ends, how much of it
+        lies past the limit: ship_derive.place_shares); the bar only draws them."""
+        if (total, used, shares) == self.__dict__.get("_shown"):
+            return   # nothing the bar draws changed (e.g. a weapon's damage was edited)
+        self._shown = (total, used, shares)
+        self.total, self.used, self.shares = total, used, shares
         text = ", ".join(f"{s['name'] or s['kind']}: {s['hard_points']}" for s in shares)
         over = f", {used - total} over the limit" if used > total else ""
         self.setToolTip(f"{used} of {total} hard points used{over}. {text}".strip())
@@ -101,7 +59,7 @@ class HardPointBar(QWidget):
     def paintEvent(self, _event):  # noqa: N802
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        used = sum(s["counted"] for s in self.shares)
+        used = self.used
         slots = max(self.total, used, 1)
         w = (self.width() - 2) / slots
         h = self.height() - 2
@@ -116,22 +74,18 @@ class HardPointBar(QWidget):
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(error.lighter(175))
             p.drawRoundedRect(QRectF(1 + self.total * w, 1, (used - self.total) * w - 1, h), 3, 3)
-        start = 0
         for k, s in enumerate(self.shares):
-            n = s["counted"]
+            n, end, past = s["counted"], s["end"], s["past_limit"]
             if not n:
                 continue
-            end = start + n
-            inside = max(0, min(end, self.total) - start)
+            start, inside = end - n, n - past
             label = f"{s['name'] or s['kind']} ({n})"
             if inside:
                 r = QRectF(1 + start * w + 1, 2, inside * w - 3, h - 2)
                 self._segment(p, r, QColor(PALETTE[k % len(PALETTE)]), label)
-            if end > self.total:
-                first = max(start, self.total)
-                r = QRectF(1 + first * w + 2, 2, (end - first) * w - 4, h - 2)
-                self._segment(p, r, error, f"{end - first} over" if inside else label, icon=True)
-            start = end
+            if past:
+                r = QRectF(1 + (end - past) * w + 2, 2, past * w - 4, h - 2)
+                self._segment(p, r, error, f"{past} over" if inside else label, icon=True)
         if used > self.total:  # the limit: a bold mark at the end of the ship's hard points
             x = 1 + self.total * w
             p.setPen(QPen(error.darker(130), 3))
@@ -156,121 +110,13 @@ class HardPointBar(QWidget):
             label, Qt.TextElideMode.ElideRight, max(int(text_r.width()) - 4, 0)))
 
 
-class ChoiceDelegate(QStyledItemDelegate):
-    """A cell whose field has a list of values in the rules pack is edited with that list (still open to
-    typing, as a named exotic skill is allowed)."""
-
-    def __init__(self, table: "EntryTable", choices: dict[str, list[str]]):
-        super().__init__(table)
-        self.table, self.choices = table, choices
-
-    def _field(self, index) -> str:
-        return self.table.columns[index.column()][0]
-
-    def createEditor(self, parent, option, index):  # noqa: N802 (Qt name)
-        values = self.choices.get(self._field(index))
-        if not values:
-            return super().createEditor(parent, option, index)
-        box = QComboBox(parent)
-        box.setEditable(True)
-        box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        box.addItems(values)
-        box.setObjectName(f"{self.table.listname}_{self._field(index)}_choice")
-        box.setAccessibleName(f"{self.table.columns[index.column()][1]}: choose or type")
-        box.activated.connect(lambda _i, b=box: self.commitData.emit(b))
-        return box
-
-    def setEditorData(self, editor, index):  # noqa: N802
-        if isinstance(editor, QComboBox):
-            editor.setCurrentText(index.data() or "")
-        else:
-            super().setEditorData(editor, index)
-
-    def setModelData(self, editor, model, index):  # noqa: N802
-        if isinstance(editor, QComboBox):
-            model.setData(index, editor.currentText())
-        else:
-            super().setModelData(editor, model, index)
-
-
-class EntryTable(QTableWidget):
-    """A list of the document (weapons or equipment) edited in place: one cell edit = one Set edit."""
-
-    def __init__(self, page, listname: str, columns: list[tuple[str, str, str]]):
-        super().__init__(0, len(columns))
-        self.page, self.listname, self.columns = page, listname, columns
-        self.setObjectName(f"{listname}Table")
-        self.setAccessibleName(f"{listname.capitalize()} of the ship")
-        self.setHorizontalHeaderLabels([c[1] for c in columns])
-        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.setAlternatingRowColors(True)
-        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.horizontalHeader().setStretchLastSection(True)
-        self.verticalHeader().hide()
-        self._filling = False
-        self.itemChanged.connect(self._edited)
-        self.setItemDelegate(ChoiceDelegate(self, page.t.weapon_field_choices if listname == "weapons" else {}))
-        self.kept: dict[tuple[int, int], tuple[str, str]] = {}  # (row, column): (text typed, what is wrong)
-
-    def fill(self, entries) -> None:
-        entries = entries if isinstance(entries, list) else []
-        self._filling = True
-        try:
-            keep = self.currentRow()
-            if len(entries) != self.rowCount():
-                self.kept.clear()  # rows came or went: a kept value no longer knows its row
-            self.setRowCount(len(entries))
-            issues = {}
-            for i in self.page.session.issues:
-                issues.setdefault(i.pointer, []).append(i)
-            for r, e in enumerate(entries):
-                for c, (field, _h, kind) in enumerate(self.columns):
-                    item = QTableWidgetItem(cell_text(e.get(field), kind))
-                    found = issues.get(f"/{self.listname}/{r}/{field}", [])
-                    if (r, c) in self.kept:  # a value that could not be taken: shown as typed, with why
-                        text, why = self.kept[(r, c)]
-                        item.setText(text)
-                        item.setBackground(theme.tint("error"))
-                        item.setForeground(self.palette().color(self.palette().ColorRole.Text))
-                        item.setToolTip(why)
-                        item.setIcon(severity_icon("error"))
-                    elif found:
-                        worst = "error" if any(i.is_error for i in found) else found[0].severity
-                        item.setBackground(theme.tint(worst))
-                        item.setForeground(self.palette().color(self.palette().ColorRole.Text))
-                        item.setToolTip("\n".join(i.message for i in found))
-                        item.setIcon(severity_icon(worst))
-                    self.setItem(r, c, item)
-            if 0 <= keep < len(entries):
-                self.setCurrentCell(keep, max(self.currentColumn(), 0))
-        finally:
-            self._filling = False
-
-    def _edited(self, item: QTableWidgetItem) -> None:
-        if self._filling:
-            return
-        field, header, kind = self.columns[item.column()]
-        pointer = f"/{self.listname}/{item.row()}/{field}"
-        key = (item.row(), item.column())
-        try:
-            value = parse_cell(item.text(), kind)
-        except ValueError as e:
-            # Kept in its cell with the message until it is corrected (the document keeps its last good value).
-            self.kept[key] = (item.text(), f"{header}: {e}; the ship keeps its last value until this is corrected.")
-            self.fill(self.page.session.data.get(self.listname))
-            self.page.show_kept()
-            return
-        self.kept.pop(key, None)
-        self.page.show_kept()
-        self.page.binder.set_value(pointer, value, source=None)
-
-
-class WeaponsPage(Page):
+class WeaponsPage(TabsWhenAdded, Page):
     title = "Weapons"
     icon_name = "soldiers"
     prefixes = ("/weapons", "/equipment")
     object_name = "page_weapons"
+    # what this page shows of the derived values (the meter, the attack pools): other changes pass it by
+    watches = {"hard_points_total", "hard_points_used", "hard_points_shares", "hard_points_free", "weapons"}
 
     def next_step(self) -> str:
         return next_step("weapons", self.session.data, self.session.issues, tables(self.session.pack))
@@ -282,7 +128,8 @@ class WeaponsPage(Page):
         self.add_next_step()
         self.column.addWidget(hint("Each weapon and piece of equipment uses the hard points its entry states; "
                                    "together they may not use more than the base plus added hard points. "
-                                   "Edit a cell in place; every change can be undone."))
+                                   "Edit a cell in place (double-click or start typing; Skill, Arc, Damage type "
+                                   "and Rarity offer their choices); every change can be undone."))
         meter = Card("Hard points")
         self.bar = HardPointBar()
         self.meter_words = QLabel()
@@ -291,47 +138,55 @@ class WeaponsPage(Page):
         meter.add(self.bar)
         meter.add(self.meter_words)
         self.column.addWidget(meter)
+        self.tables: dict[str, EntryTable] = {}
+        self._build_list("weapons", "Weapons", ("&Add weapon", "&Remove weapon"))
+        self._build_list("equipment", "Equipment that uses hard points", ("Add e&quipment", "Remove equip&ment"))
+        self.weapons, self.equipment = self.tables["weapons"], self.tables["equipment"]
+        self.add_weapon, self.remove_weapon = self.weapons.buttons
+        self.add_equipment, self.remove_equipment = self.equipment.buttons
+        self._build_catalog()
+        self.column.addStretch(1)
+        self._refresh_meter()
+        self._fill_catalog_entries()
 
-        wcard = Card("Weapons")
-        self.weapons = EntryTable(self, "weapons", WEAPON_COLUMNS)
-        self.weapons.setMinimumHeight(self.fontMetrics().height() * 12)
-        self.weapons_badge = badge()
-        wcard.add(with_badge(self.weapons, self.weapons_badge), 1)
-        self.status = QLabel()
-        self.status.setObjectName("weaponsStatus")
-        self.status.setStyleSheet(f"color: {theme.colour('error')};")
-        wcard.add(self.status)
+    def _build_list(self, listname: str, title: str, words: tuple[str, str]) -> None:
+        """A card with a table of one list of the ship and its Add and Remove buttons."""
+        card = Card(title)
+        choices = self.session.result.offers.get("choices", {}) if listname == "weapons" else {}
+        table = EntryTable(listname, actions.FIELDS[listname], choices)
+        mark = badge()
+        card.add(with_badge(table, mark), 1)
+        if listname == "weapons":
+            self.status = QLabel()
+            self.status.setObjectName("weaponsStatus")
+            self.status.setWordWrap(True)
+            self.status.setStyleSheet(f"color: {theme.colour('error')};")
+            card.add(self.status)
         row = QHBoxLayout()
-        self.add_weapon = QPushButton("&Add weapon")
-        self.add_weapon.setObjectName("addWeapon")
-        self.remove_weapon = QPushButton("&Remove weapon")
-        self.remove_weapon.setObjectName("removeWeapon")
-        row.addWidget(self.add_weapon)
-        row.addWidget(self.remove_weapon)
+        add, remove = QPushButton(words[0]), QPushButton(words[1])
+        kind = "Weapon" if listname == "weapons" else "Equipment"
+        add.setObjectName(f"add{kind}")
+        remove.setObjectName(f"remove{kind}")
+        row.addWidget(add)
+        row.addWidget(remove)
         row.addStretch(1)
-        wcard.layout_.addLayout(row)
-        self.column.addWidget(wcard)
-        self.pools = hint()
-        self.pools.setObjectName("weaponPools")
-        wcard.add(self.pools)
+        card.layout_.addLayout(row)
+        if listname == "weapons":
+            self.pools = hint()
+            self.pools.setObjectName("weaponPools")
+            card.add(self.pools)
+        self.column.addWidget(card)
+        table.buttons = (add, remove)
+        self.tables[listname] = table
+        binding = self.binder.rows(f"/{listname}", table, self, table.entries, table.entries.entry_rows,
+                                   select=table.select_pointer)
+        binding.badge = mark
+        table.entries.edited.connect(lambda row, field, text, n=listname: self._typed(n, row, field, text))
+        add.clicked.connect(lambda: self._add(listname))
+        remove.clicked.connect(lambda: self._remove(listname))
+        live_with_selection(remove, table)
 
-        ecard = Card("Equipment that uses hard points")
-        self.equipment = EntryTable(self, "equipment", EQUIPMENT_COLUMNS)
-        self.equipment.setMinimumHeight(self.fontMetrics().height() * 5)
-        self.equipment.setMaximumHeight(self.fontMetrics().height() * 9)
-        self.equipment_badge = badge()
-        ecard.add(with_badge(self.equipment, self.equipment_badge), 1)
-        row = QHBoxLayout()
-        self.add_equipment = QPushButton("Add e&quipment")
-        self.add_equipment.setObjectName("addEquipment")
-        self.remove_equipment = QPushButton("Remove equip&ment")
-        self.remove_equipment.setObjectName("removeEquipment")
-        row.addWidget(self.add_equipment)
-        row.addWidget(self.remove_equipment)
-        row.addStretch(1)
-        ecard.layout_.addLayout(row)
-        self.column.addWidget(ecard)
-
+    def _build_catalog(self) -> None:
         ccard = Card("Your catalogue")
         ccard.add(hint("The rules list no weapons, so you define your own. Save this ship's weapons and equipment "
                        "to a catalogue file, import a catalogue, and add its entries to any ship."))
@@ -351,67 +206,45 @@ class WeaponsPage(Page):
         row.addWidget(self.use_cat)
         ccard.layout_.addLayout(row)
         self.column.addWidget(ccard)
-        self.column.addStretch(1)
-
-        binder.custom("/weapons", self.weapons, self, self.weapons.fill, deep=True, badge=self.weapons_badge,
-                      select=lambda p: self._select(self.weapons, p))
-        binder.custom("/equipment", self.equipment, self, self.equipment.fill, deep=True,
-                      badge=self.equipment_badge, select=lambda p: self._select(self.equipment, p))
-        self.add_weapon.clicked.connect(lambda: self._add("weapons"))
-        self.add_equipment.clicked.connect(lambda: self._add("equipment"))
-        self.remove_weapon.clicked.connect(lambda: self._remove(self.weapons))
-        self.remove_equipment.clicked.connect(lambda: self._remove(self.equipment))
-        live_with_selection(self.remove_weapon, self.weapons)
-        live_with_selection(self.remove_equipment, self.equipment)
         self.save_cat.clicked.connect(self._save_catalog)
         self.open_cat.clicked.connect(self._import_catalog)
         self.use_cat.clicked.connect(self._use_entry)
-        self._refresh_meter()
-        self._fill_catalog_entries()
 
     # ---- helpers --------------------------------------------------------------------------------------
     def say(self, text: str) -> None:
-        self.status.setText(text)
+        show_words(self.status, text, self.status.styleSheet())
 
     def show_kept(self) -> None:
         """The line under the tables says every value still waiting to be corrected (not only the last)."""
-        kept = [why for table in (self.weapons, self.equipment) for _text, why in table.kept.values()]
-        self.say(" ".join(kept))
+        self.say(" ".join(why for table in self.tables.values() for why in table.kept_words()))
 
-    @staticmethod
-    def _select(table: EntryTable, pointer: str) -> None:
-        parts = pointer.split("/")
-        if len(parts) > 2 and parts[2].isdigit():
-            col = next((i for i, c in enumerate(table.columns) if len(parts) > 3 and c[0] == parts[3]), 0)
-            table.setCurrentCell(int(parts[2]), col)
+    def _typed(self, listname: str, row: int, field: str, text: str) -> None:
+        """A cell typed into: its edit through the model's actions, or the text kept with why it is no value."""
+        edit = self.tables[listname].take(row, field, text,
+                                          lambda r, f, t: actions.set_cell(self.session.data, listname, r, f, t))
+        self.show_kept()
+        if edit is not None:
+            self.session.apply(edit)
 
     def _add(self, listname: str) -> None:
-        entries = self.session.data.get(listname)
-        if not isinstance(entries, list):
-            return
-        if listname == "weapons":
-            entry = {"name": "New weapon", "skill": "", "arc": "", "damage_type": "", "damage": None,
-                     "qualities": [], "range": None, "rarity": "", "hard_points": None, "cost": None}
-        else:
-            entry = {"name": "New equipment", "hard_points": None, "cost": None}
-        self.session.apply(edits.Insert(f"/{listname}/{len(entries)}", entry))
-        table = self.weapons if listname == "weapons" else self.equipment
-        table.setCurrentCell(len(entries), 0)
+        n = len(self.session.data.get(listname) or [])
+        self.session.apply(actions.add_entry(self.session.data, listname))
+        table = self.tables[listname]
+        table.setCurrentIndex(table.entries.index(n, 0))
+        table.setFocus()
 
-    def _remove(self, table: EntryTable) -> None:
-        r = table.currentRow()
-        entries = self.session.data.get(table.listname) or []
-        if 0 <= r < len(entries):
-            self.session.apply(edits.Remove(f"/{table.listname}/{r}"))
+    def _remove(self, listname: str) -> None:
+        edit = actions.remove_entry(self.session.data, listname, self.tables[listname].current_row())
+        if edit is not None:
+            self.session.apply(edit)
 
     # ---- catalogue ------------------------------------------------------------------------------------
     def _fill_catalog_entries(self) -> None:
         self.cat_entries.clear()
-        for listname in cat.LISTS:
-            for e in self.catalog[listname]:
-                word = "weapon" if listname == "weapons" else "equipment"
-                self.cat_entries.addItem(f"{e['name']} ({word}, {e.get('hard_points', '?')} hard points)",
-                                         (listname, e["name"]))
+        for e in catalog_entries(self.catalog, self.session.result.derived):
+            self.cat_entries.addItem(e["label"], (e["list"], e["name"]))
+            self.cat_entries.setItemData(self.cat_entries.count() - 1, e["reason"] or None,
+                                         Qt.ItemDataRole.ToolTipRole)
         self.use_cat.setEnabled(self.cat_entries.count() > 0)
 
     def _save_catalog(self) -> None:
@@ -447,35 +280,37 @@ class WeaponsPage(Page):
         data = self.cat_entries.currentData()
         if data:
             listname, name = data
-            self.session.apply(cat.use_entry(self.session.data, self.catalog, listname, name))
+            self.session.apply(actions.use_catalog_entry(self.session.data, self.catalog, listname, name))
 
     # ---- derived --------------------------------------------------------------------------------------
     def _refresh_meter(self) -> None:
+        d, offers = self.session.result.derived, self.session.result.offers
+        if not d or not offers:
+            return
+        self.bar.set(d["hard_points_total"], d["hard_points_used"], d["hard_points_shares"])
+        meter = offers["hard_points"]
+        show_words(self.meter_words, meter["words"], f"color: {theme.colour('error')};" if meter["over"] else "")
+        self._refresh_pools()
+        if self.catalog_has_entries():
+            self._fill_catalog_entries()   # whether each entry fits follows the free hard points
+
+    def _refresh_pools(self) -> None:
         d = self.session.result.derived
         if not d:
             return
-        self.bar.set(d["hard_points_total"], d["hard_points_shares"])
-        over = d["hard_points_used"] - d["hard_points_total"]
-        words = (f"{d['hard_points_used']} of {d['hard_points_total']} used "
-                 f"({d['hard_points_base'] or 0} base + {d['hard_points_added']} added); ")
-        if over > 0:
-            names = " and ".join(f"{name} ({n})" for name, n in self.bar.over_limit())
-            words += (f"{over} over the limit: {over} hard point{'s' if over != 1 else ''} too many. "
-                      f"Past the end: {names}. Free {over} or add hard points.")
-        else:
-            words += f"{d['hard_points_free']} free"
-        self.meter_words.setText(words)
-        self.meter_words.setStyleSheet(f"color: {theme.colour('error')};" if over > 0 else "")
         lines = [f"{w['name'] or 'Unnamed'}: {w['pool_text']}" for w in d.get("weapons", [])]
-        self.pools.setText("Attack pools\n" + "\n".join(lines) if lines else "")
+        show_words(self.pools, "Attack pools\n" + "\n".join(lines) if lines else "")
         self.pools.setToolTip("\n".join(
             f"{w['name']}: " + " + ".join(f"{p['label']} {p['dice']}" if p["dice"] is not None else
                                           f"{p['label']} ({p['note']})" for p in w["pool_parts"])
             for w in d.get("weapons", [])))
 
+    def catalog_has_entries(self) -> bool:
+        return any(self.catalog.get(n) for n in LISTS)
+
     def on_changed(self, change) -> None:
-        if change.derived_changed:
+        changed = change.derived_changed & self.watches
+        if changed == {"weapons"}:
+            self._refresh_pools()   # an attack pool changed, not the hard points
+        elif changed:
             self._refresh_meter()
-        if change.issues_changed:
-            self.weapons.fill(self.session.data.get("weapons"))
-            self.equipment.fill(self.session.data.get("equipment"))

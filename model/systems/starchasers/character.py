@@ -31,3 +31,9 @@ def derive(data: dict, pack) -> dict:
 
 def check(data: dict, derived: dict, pack) -> list[Issue]:
     return _check.check(data, derived, tables(pack))
+
+
+def offers(data: dict, derived: dict, pack) -> dict:
+    """Skills, classes, motivators and equipment the character can add or choose (character_offers)."""
+    from .character_offers import offers as _offers
+    return _offers(data, derived, pack)

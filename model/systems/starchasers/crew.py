@@ -113,6 +113,22 @@ def _load_character(path: Path) -> tuple[str, Any]:
     return value
 
 
+_DERIVED: "OrderedDict[int, tuple[Any, Tables, dict]]" = OrderedDict()
+
+
+def _derived(character: dict, t: Tables) -> dict:
+    """A linked character's derived values, kept while its file is unchanged (the loaded data is the same
+    object then, see _load_character): re-checking the ship after every edit does not derive it again."""
+    hit = _DERIVED.get(id(character))
+    if hit is not None and hit[0] is character and hit[1] is t:
+        return hit[2]
+    d = character_derive.derive(character, t)
+    _DERIVED[id(character)] = (character, t, d)
+    while len(_DERIVED) > _CACHE_SIZE:
+        _DERIVED.popitem(last=False)
+    return d
+
+
 def resolve_one(station: str, file: Any, t: Tables, origin) -> dict:
     known = stations(t)
     label = known.get(station, {}).get("label", station.replace("_", " ").capitalize())
@@ -138,11 +154,12 @@ def resolve_one(station: str, file: Any, t: Tables, origin) -> dict:
                    f"instead; link the file again or unlink it.")
         out.update(status=status, problem=problem, message=f"{label}: {problem}")
         return out
-    d = character_derive.derive(got, t)
+    d = _derived(got, t)
     out.update(name=str(got.get("name") or Path(file).stem), character=got,
                attributes={k: v["level"] for k, v in d["attributes"].items()},
                skills={s["name"]: s["level"] for s in d["skills"]},
-               pools={k: {"label": p["label"], "dice": p["dice"], "parts": p["parts"]}
+               pools={k: {"label": p["label"], "dice": p["dice"], "parts": p["parts"],
+                          "adds_passive_defense": p["adds_passive_defense"]}
                       for k, p in d["ship_pools"].items()
                       if k in known[station]["pools"]})
     return out
@@ -191,9 +208,23 @@ def effective_gunner(data: dict, crew: list[dict]) -> tuple[dict, str | None]:
             "proficient": list(entered.get("proficient", []))}, c["name"]
 
 
-def public(crew: list[dict]) -> list[dict]:
-    """The crew as reported under `derived` (JSON-friendly; the loaded character itself is left out)."""
-    return [{k: v for k, v in c.items() if k != "character"} for c in crew]
+def public(crew: list[dict], passive_defense: int | None = None) -> list[dict]:
+    """The crew as reported under `derived` (JSON-friendly; the loaded character itself is left out). Each
+    station pool gets its `total` on this ship: SC-SHIP-15, Dodge adds the ship's Passive Defense (the one
+    place it is summed for a linked character; the page and the sheet read it)."""
+    out = []
+    for c in crew:
+        entry = {k: v for k, v in c.items() if k != "character"}
+        pools = {}
+        for key, p in c["pools"].items():
+            adds = p.get("adds_passive_defense", False)
+            dice = p["dice"]
+            total = dice if not adds else (dice + passive_defense if dice is not None and passive_defense is not None
+                                           else None)
+            pools[key] = {**p, "total": total, "passive_defense": passive_defense if adds else None}
+        entry["pools"] = pools
+        out.append(entry)
+    return out
 
 
 def check(data: dict, derived: dict, t: Tables) -> list[Issue]:

@@ -80,6 +80,12 @@ def check(data: dict, derived: dict, pack) -> list[Issue]:
     return _check.check(data, derived, t) + _crew.check(data, derived, t)
 
 
+def offers(data: dict, derived: dict, pack) -> dict:
+    """What can be mounted where, and why the rest cannot (ship_offers)."""
+    from .ship_offers import offers as _offers
+    return _offers(data, derived, pack)
+
+
 def preset_edit(data: dict, pack, type_name: str):
     """One undoable edit that starts the ship from a common ship type (keeps name, role, weapons, equipment)."""
     from ...edits import Batch, Set

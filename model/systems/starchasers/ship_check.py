@@ -145,14 +145,10 @@ def check_hard_points(data: dict, d: dict, t: Tables) -> list[Issue]:
                              f"{what} uses {hp} hard points; hard points required cannot be negative."))
     total, used = d["hard_points_total"], d["hard_points_used"]
     if used > total:
-        running = 0
-        # with nothing installed, a negative total is the base's (or the added) fault: point there
-        at = d["hard_points_shares"][-1]["pointer"] if d["hard_points_shares"] else ""
-        for s in d["hard_points_shares"]:
-            running += s["counted"]
-            if running > total:
-                at = s["pointer"]
-                break
+        # the first share that ends past the limit (ship_derive.place_shares); with nothing installed, a
+        # negative total is the base's (or the added) fault: point at the last entry
+        shares = d["hard_points_shares"]
+        at = next((s["pointer"] for s in shares if s["end"] > total), shares[-1]["pointer"] if shares else "")
         out.append(Issue(at + "/hard_points", "SC-SHIP-09", ERROR,
                          f"Weapons and equipment need {used} hard points; the ship has {total} "
                          f"({d['hard_points_base'] or 0} base + {d['hard_points_added']} added). "

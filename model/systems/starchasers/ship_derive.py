@@ -28,6 +28,7 @@ def hard_points(data: dict, t: Tables) -> dict:
                            "name": entry.get("name", ""), "hard_points": hp,
                            "counted": hp if hp is not None and hp > 0 else 0})
     used = sum(s["counted"] for s in shares)
+    place_shares(shares, total)
     return {
         "hard_points_base": base,
         "hard_points_added": added,
@@ -37,6 +38,21 @@ def hard_points(data: dict, t: Tables) -> dict:
         "hard_points_shares": shares,
         "hard_points_derivation": [["base Hard Points", base or 0], ["added Hard Points", added]],
     }
+
+
+def place_shares(shares: list[dict], total: int) -> None:
+    """SC-SHIP-09: the shares fill the ship's hard points in document order; each gets where it ends (`end`),
+    how many of its hard points lie past the limit (`past_limit`) and its status. The one place the overflow is
+    decided: check points at the first share that ends past the limit, the meter and sheet draw `past_limit`."""
+    start = 0
+    for s in shares:
+        end = start + s["counted"]
+        s["end"] = end
+        s["past_limit"] = end - max(start, total) if end > total and s["counted"] else 0
+        hp = s["hard_points"]
+        s["status"] = ("not set" if hp is None else "negative" if hp < 0 else
+                       "past the limit" if s["past_limit"] else "fits")
+        start = end
 
 
 def passive_defense(data: dict, t: Tables) -> tuple[int | None, list]:
@@ -182,6 +198,6 @@ def derive(data: dict, t: Tables, crew: list[dict] | None = None) -> dict:
     out["gunner_name"] = gunner_name or (data.get("gunner") or {}).get("name") or None
     out["gunner_linked"] = gunner_name is not None
     out["weapons"] = [weapon_pool(w, gunner, t) for w in data.get("weapons", [])]
-    out["crew"] = crew_links.public(crew)
+    out["crew"] = crew_links.public(crew, pd)
     out["unset"] = [k for k in UNSET_KEYS if data.get(k) is None]
     return out

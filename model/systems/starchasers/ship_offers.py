@@ -1,0 +1,140 @@
+"""What can be mounted on a Starchasers ship, and why the rest cannot (Result.offers of `starchasers-ship`).
+
+Computed inside evaluate from the derived values check uses (ship_derive): the pages, the meter and the
+sheet read these and decide nothing themselves.
+
+- `hard_points`: total, used, free, the shares past the limit and the meter's words (SC-SHIP-07/08/09).
+- `mounts`: one entry per weapon and equipment entry, with its pointer, its share, whether it fits and why not.
+- `add`: what a new entry of each list would get (a blank entry always fits: its hard points are not set).
+- `presets`: every common ship type with its values and whether this ship's weapons and equipment fit on it.
+- `choices`: the values the pack lists for a weapon's skill, arc, damage type and rarity (suggestions: an
+  exotic skill may be typed, SC-SWPN-02).
+- `stations`: each crew station with who is linked and whether it can be unlinked.
+"""
+
+from __future__ import annotations
+
+from .tables import Tables, signed, tables
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def mount_reason(share: dict, free_before: int) -> str:
+    """Why a share does not fit (or what it needs), in words; "" when it fits."""
+    hp, past = share["hard_points"], share["past_limit"]
+    if hp is None:
+        return "its hard points are not set yet"
+    if hp < 0:
+        return f"{hp} hard points: hard points required cannot be negative"
+    if past:
+        return (f"needs {_plural(hp, 'hard point')}, {_plural(past, 'hard point')} past the limit "
+                f"({max(free_before, 0)} free before it)")
+    return ""
+
+
+def mounts(derived: dict) -> list[dict]:
+    """SC-SHIP-09: each weapon's and equipment's share with its status, in document order."""
+    out, total = [], derived["hard_points_total"]
+    for s in derived["hard_points_shares"]:
+        free_before = total - (s["end"] - s["counted"])
+        out.append({"pointer": s["pointer"], "list": "weapons" if s["kind"] == "weapon" else "equipment",
+                    "kind": s["kind"], "name": s["name"], "hard_points": s["hard_points"], "counted": s["counted"],
+                    "past_limit": s["past_limit"], "status": s["status"], "fits": s["status"] == "fits",
+                    "reason": mount_reason(s, free_before)})
+    return out
+
+
+def meter(derived: dict) -> dict:
+    """The hard-point meter: the numbers, the shares past the end and the sentence under the bar."""
+    d = derived
+    total, used = d["hard_points_total"], d["hard_points_used"]
+    over = used - total
+    past = [(s["name"] or s["kind"], s["past_limit"]) for s in d["hard_points_shares"] if s["past_limit"]]
+    words = f"{used} of {total} used ({d['hard_points_base'] or 0} base + {d['hard_points_added']} added); "
+    if over > 0:
+        names = " and ".join(f"{name} ({n})" for name, n in past)
+        words += (f"{over} over the limit: {_plural(over, 'hard point')} too many. "
+                  f"Past the end: {names}. Free {over} or add hard points.")
+    else:
+        words += f"{d['hard_points_free']} free"
+    return {"total": total, "used": used, "free": d["hard_points_free"], "over": max(over, 0), "past_limit": past,
+            "words": words}
+
+
+def presets(data: dict, derived: dict, t: Tables) -> list[dict]:
+    """Every common ship type: its values (as the picker shows them) and whether what is installed fits on it."""
+    used, added = derived["hard_points_used"], derived["hard_points_added"]
+    out = []
+    for st in t.ship_types:
+        room = st["hard_points"] + added
+        fits = used <= room
+        out.append({"name": st["name"], "current": st["name"] == data.get("preset"),
+                    "label": f"{st['name']}  (hull {st['hull_points']}, maneuverability "
+                             f"{signed(st['maneuverability'])}, hard points {st['hard_points']})",
+                    "hard_points": st["hard_points"], "fits": fits,
+                    "reason": "" if fits else (f"weapons and equipment need {used} hard points; "
+                                               f"{st['name']} has room for {room}")})
+    return out
+
+
+def stations(data: dict, derived: dict, t: Tables) -> list[dict]:
+    """SC-SHIP-26: each station of the pack, who is linked there (and what the link gives), or that no one is."""
+    found = {c["station"]: c for c in derived.get("crew", [])}
+    out = []
+    for key, st in ((s["key"], s) for s in t.ship.get("stations", [])):
+        c = found.get(key)
+        out.append({"station": key, "label": st["label"], "overlay": bool(st.get("overlay")),
+                    "linked": c is not None, "status": c["status"] if c else None,
+                    "pointer": f"/crew/{key}", "text": station_text(key, c), "ok": c is None or c["status"] == "ok"})
+    return out
+
+
+def station_text(key: str, c: dict | None) -> str:
+    if c is None:
+        return "no one linked" + {"pilot": ": Dodge and Initiative use the pilot's dice entered below",
+                                  "gunner": ": attack pools use the gunner's dice entered below"}.get(key, "")
+    if c["status"] != "ok":
+        return c.get("problem") or c["message"]
+    pools = []
+    for p in c["pools"].values():
+        if p["passive_defense"] is not None and p["total"] is not None:
+            pools.append(f"{p['label']} {p['total']}")
+        else:
+            pools.append(f"{p['label']} {'–' if p['dice'] is None else p['dice']}")
+    return f"{c['name']}  ({c['file']})" + (f": {' · '.join(pools)}" if pools else "")
+
+
+def offers(data: dict, derived: dict, pack) -> dict:
+    t = tables(pack)
+    if not derived:
+        return {}
+    free = derived["hard_points_free"]
+    return {
+        "hard_points": meter(derived),
+        "mounts": mounts(derived),
+        "add": {name: {"fits": True, "free": free,
+                       "reason": f"a new {word} starts with its hard points not set; {max(free, 0)} free"}
+                for name, word in (("weapons", "weapon"), ("equipment", "equipment entry"))},
+        "presets": presets(data, derived, t),
+        "choices": dict(t.weapon_field_choices),
+        "stations": stations(data, derived, t),
+    }
+
+
+def catalog_entries(catalog: dict, derived: dict) -> list[dict]:
+    """The entries of the player's catalogue (a file the page has open) as offers for this ship: each with the
+    hard points it would take and whether they are free (SC-SHIP-09)."""
+    free = derived.get("hard_points_free", 0) if derived else 0
+    out = []
+    for listname in ("weapons", "equipment"):
+        word = "weapon" if listname == "weapons" else "equipment"
+        for e in catalog.get(listname, []):
+            hp = e.get("hard_points")
+            fits = not isinstance(hp, int) or hp <= free
+            out.append({"list": listname, "name": e["name"], "hard_points": hp, "fits": fits,
+                        "label": f"{e['name']} ({word}, {'?' if hp is None else hp} hard points"
+                                 + ("" if fits else f"; only {max(free, 0)} free") + ")",
+                        "reason": "" if fits else f"needs {hp} hard points; {max(free, 0)} free"})
+    return out
