@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ... import pointer as jp
-from ...issues import ERROR, INFO, WARNING, Issue
-from .tables import Tables, fold
+from .... import pointer as jp
+from ....issues import ERROR, INFO, WARNING, Issue
+from ..tables import Tables, fold
 
 
 def _int(v: Any) -> int | None:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from ...issues import Issue
-from . import character_check as _check
-from . import character_derive as _derive
-from . import pack_problems
-from .tables import Tables, tables
+from ....issues import Issue
+from . import check as _check
+from . import derive as _derive
+from .. import pack_problems
+from ..tables import Tables, tables
+from ....system_contract import GameSystem
 
 __all__ = ["new", "derive", "check", "pack_problems", "tables", "Tables"]
 
@@ -31,3 +32,6 @@ def derive(data: dict, pack) -> dict:
 
 def check(data: dict, derived: dict, pack) -> list[Issue]:
     return _check.check(data, derived, tables(pack))
+
+
+SYSTEM = GameSystem(__name__, tables, new, derive, check, pack_problems)
