@@ -8,7 +8,12 @@ refreshes only when the edit wrote its pointer or a parent of it (or, for `deep`
 
 Issues are painted here too: each issue goes to the binding with the deepest pointer at or above the
 issue's pointer; that widget gets a coloured border, an icon (never colour alone) and the messages as its
-tooltip and accessible description.
+tooltip and accessible description. A list shown by a `RowsModel` (`rows`) has its issues painted on the
+row of the entry they are about (gui/widgets/rows_model.py); only issues about the list as a whole mark the
+view itself.
+
+Pages that are built but hidden do not follow each edit: the bindings an edit touched there are remembered
+and refreshed when the page is shown again (`catch_up`), so an edit costs what the page in sight shows.
 """
 
 from __future__ import annotations
@@ -48,8 +53,9 @@ _undo_filter = _UndoKeysToWindow()
 class Binding:
     def __init__(self, pointer: str, widget: QWidget, page: QWidget | None, refresh: Callable[[Any], None],
                  deep: bool = False, focus: QWidget | None = None, badge: QLabel | None = None,
-                 select: Callable[[str], None] | None = None):
+                 select: Callable[[str], None] | None = None, rows=None):
         self.pointer = pointer
+        self.rows = rows              # a RowsModel: issues are painted on its rows
         self.widget = widget
         self.page = page
         self.refresh = refresh
@@ -69,6 +75,8 @@ class Binder(QObject):
         self.bindings: list[Binding] = []
         self.show_page: Callable[[QWidget], None] | None = None
         self.pages: list = []   # the editor's pages (gui.pages.base.Page): their forms are built when needed
+        self.current = None     # the page in sight (set by the editor); None: every page follows every edit
+        self._stale: dict[int, list[Binding]] = {}   # id(hidden page) -> its bindings an edit touched
         self._quiet = False
         session.changed.connect(self.on_changed)
 
@@ -152,6 +160,20 @@ class Binder(QObject):
                select: Callable[[str], None] | None = None) -> Binding:
         return self.add(Binding(pointer, w, page, refresh, deep=deep, focus=focus, badge=badge, select=select))
 
+    def rows(self, pointer: str, view: QAbstractItemView, page: QWidget | None, model, make_rows: Callable[[Any], list],
+             *, select: Callable[[str], None] | None = None) -> Binding:
+        """A list or table showing `make_rows(value at pointer)` through `model` (a RowsModel); its issues are
+        painted on the rows by their pointers. Selecting an issue selects its row (or calls `select`)."""
+        def pick(issue_pointer: str) -> None:
+            if select is not None:
+                select(issue_pointer)
+                return
+            row = model.row_at_pointer(issue_pointer)
+            if row >= 0:
+                view.setCurrentIndex(view.model().index(row, 0) if view.model() is model else
+                                     view.model().mapFromSource(model.index(row, 0)))
+        return self.add(Binding(pointer, view, page, lambda value: model.set_rows(make_rows(value)), deep=True,
+                                select=pick, rows=model))
     # -- following the document ---------------------------------------------------------------------
     def on_changed(self, change) -> None:
         data = self.session.data
@@ -159,9 +181,25 @@ class Binder(QObject):
             if b.dead or (b.widget is change.source and _typed_into(b.widget)):
                 continue
             if any(jp.is_within(b.pointer, t) or (b.deep and jp.is_within(t, b.pointer)) for t in change.touched):
-                b.refresh(jp.get(data, b.pointer))
+                if self._hidden(b.page):
+                    stale = self._stale.setdefault(id(b.page), [])
+                    if b not in stale:
+                        stale.append(b)
+                else:
+                    b.refresh(jp.get(data, b.pointer))
         if change.issues_changed:
             self.paint()
+
+    def _hidden(self, page) -> bool:
+        return self.current is not None and page is not None and page is not self.current and page in self.pages
+
+    def catch_up(self, page) -> bool:
+        """Refresh what edits touched on `page` while it was hidden; True if anything was."""
+        stale = self._stale.pop(id(page), [])
+        for b in stale:
+            if not b.dead:
+                b.refresh(jp.get(self.session.data, b.pointer))
+        return bool(stale)
 
     def owner(self, pointer: str) -> Binding | None:
         """The binding with the deepest pointer at or above `pointer`."""
@@ -182,6 +220,8 @@ class Binder(QObject):
                 found.setdefault(id(b), []).append(issue)
         for b in self.bindings:
             issues = found.get(id(b), [])
+            if b.rows is not None:
+                issues = self._paint_rows(b, issues)
             state = None
             if issues:
                 worst = min(issues, key=lambda i: SEVERITY_ORDER.get(i.severity, 9)).severity
@@ -189,6 +229,21 @@ class Binder(QObject):
             if state != b.state:
                 b.state = state
                 mark(b, state)
+
+    @staticmethod
+    def _paint_rows(b: Binding, issues: list) -> list:
+        """Give a list's rows their issues; return the ones about no row (they mark the list itself)."""
+        by_row: dict[str, list] = {}
+        rest = []
+        for issue in issues:
+            row = b.rows.row_at_pointer(issue.pointer)
+            if row >= 0:
+                by_row.setdefault(b.rows.rows[row].pointer, []).append(issue)
+            else:
+                rest.append(issue)
+        b.rows.set_issues({p: (min(found, key=lambda i: SEVERITY_ORDER.get(i.severity, 9)).severity,
+                               "\n".join(i.message for i in found)) for p, found in by_row.items()})
+        return rest
 
     def _waiting(self, pointer: str) -> bool:
         """True when a page that edits `pointer` has not built its form yet (its widgets will take the issue)."""

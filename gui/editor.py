@@ -12,7 +12,7 @@ from model.labels import describe_pointer
 from .binding import Binder
 from .icons import icon, severity_icon
 from .pages import pages_for
-from .session import Session
+from .session import Change, Session
 from .widgets.issues_panel import IssuesPanel
 
 
@@ -29,6 +29,8 @@ class DocumentEditor(QWidget):
         self.pages = self.module.build(session, self.binder)  # shells: each form is built when first needed
         self.binder.show_page = self.show_page
         self.binder.pages = self.pages
+        self._seen = False   # shown at least once (see showEvent)
+        self._missed: dict[int, Change] = {}   # id(hidden built page) -> the edits it has not followed, merged
 
         self.nav = QListWidget()
         self.nav.setObjectName("pageList")
@@ -75,8 +77,31 @@ class DocumentEditor(QWidget):
     # -- navigation -----------------------------------------------------------------------------------
     def _select(self, row: int) -> None:
         if 0 <= row < len(self.pages):
-            self.pages[row].ensure_built()  # before it shows, so its widgets show with it
+            page = self.pages[row]
+            self.binder.current = page
+            if self._seen:
+                page.ensure_built()  # before it shows, so its widgets show with it
+                self._catch_up(page)
         self.stack.setCurrentIndex(row)
+
+    def setVisible(self, visible: bool) -> None:  # noqa: N802 (Qt name)
+        # A document opened in a tab behind others builds no form until its tab is first shown: five
+        # documents opened cost one page of widgets (tests/benchmarks/bench_gui.py, memory). The form is
+        # built before the editor shows, so its widgets show with it.
+        if visible and not self._seen:
+            self._seen = True
+            self._select(self.stack.currentIndex())
+        super().setVisible(visible)
+
+    def _catch_up(self, page) -> None:
+        """A page shown again after edits made while it was hidden: it shows the document as it is now."""
+        missed = self._missed.pop(id(page), None)
+        refreshed = self.binder.catch_up(page)
+        if missed is not None:
+            page.on_changed(missed)
+            page.refresh_next_step()
+        if missed is not None or refreshed:
+            page.order_tabs()
 
     def enter_page(self, row: int) -> None:
         """A page chosen with the mouse: the cursor goes to the field it is there to fill, if still empty."""
@@ -110,10 +135,14 @@ class DocumentEditor(QWidget):
     # -- following the document -----------------------------------------------------------------------
     def _on_changed(self, change) -> None:
         for page in self.pages:
-            if page.built:  # a form built later shows the document as it is then
-                page.on_changed(change)
-                page.refresh_next_step()
-                page.order_tabs()  # rows it added take their place in the Tab order
+            if not page.built:  # a form built later shows the document as it is then
+                continue
+            if self.binder.current is not None and page is not self.binder.current:
+                self._missed[id(page)] = merged(self._missed.get(id(page)), change)  # followed when shown
+                continue
+            page.on_changed(change)
+            page.refresh_next_step()
+            page.order_tabs()  # rows it added take their place in the Tab order
         if change.issues_changed:
             self._refresh_issues()
         if any(jp.is_within("/name", p) for p in change.touched):
@@ -161,3 +190,12 @@ class DocumentEditor(QWidget):
             self.preview.setVisible(visible)
             if visible:
                 self.preview.schedule(0)
+
+
+def merged(before: Change | None, change: Change) -> Change:
+    """One change standing for `before` and then `change` (what a hidden page missed)."""
+    if before is None:
+        return Change(list(change.touched), None, change.issues_changed, change.derived_changed, change.result)
+    touched = before.touched + [t for t in change.touched if t not in before.touched]
+    return Change(touched, None, before.issues_changed or change.issues_changed,
+                  set(before.derived_changed) | set(change.derived_changed), change.result)

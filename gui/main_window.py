@@ -89,9 +89,29 @@ class MainWindow(QMainWindow):
         return a
 
     def _build_actions(self) -> None:
-        K = QKeySequence.StandardKey
         m = self.menuBar()
-        file = m.addMenu("&File")
+        self._file_menu(m.addMenu("&File"))
+        self._edit_menu(m.addMenu("&Edit"))
+        self._view_menu(m.addMenu("&View"))
+        helpm = m.addMenu("&Help")
+        self.a_guide = self._act("&User Guide", self.user_guide, QKeySequence(QKeySequence.StandardKey.HelpContents),
+                                 "user_guide")
+        helpm.addAction(self.a_guide)
+        self.a_about = self._act("&About Starwright", self.about, None, "about")
+        helpm.addAction(self.a_about)
+
+        from . import campaign_actions
+        campaign_actions.install(self)
+
+        import importlib.util
+        sheets = importlib.util.find_spec("model.sheets") is not None  # preview.available(), without the preview
+        for a in (self.a_export, self.a_print, self.a_preview):
+            a.setProperty("needs_sheets", True)
+            if not sheets:
+                a.setToolTip(a.toolTip() + " (PDF sheets are not available in this build)")
+
+    def _file_menu(self, file) -> None:
+        K = QKeySequence.StandardKey
         self.a_new = self._act("&New Stargrave Crew", lambda: self.new_document("stargrave-crew"), K.New, "new",
                                "Start a new Stargrave crew")
         self.a_new.setEnabled("stargrave-crew" in KINDS and has_pages("stargrave-crew"))
@@ -128,7 +148,8 @@ class MainWindow(QMainWindow):
         file.addAction(self.a_close)
         file.addAction(self.a_quit)
 
-        edit = m.addMenu("&Edit")
+    def _edit_menu(self, edit) -> None:
+        K = QKeySequence.StandardKey
         self.a_undo = self.undo_group.createUndoAction(self, "&Undo")
         self.a_undo.setShortcuts([QKeySequence(K.Undo)])
         self.a_undo.setObjectName("undo")
@@ -154,7 +175,8 @@ class MainWindow(QMainWindow):
         edit.addAction(self.a_copy_text)
         edit.addAction(self.a_copy_md)
 
-        view = m.addMenu("&View")
+    def _view_menu(self, view) -> None:
+        K = QKeySequence.StandardKey
         self.a_start = self._act("&Start Page", lambda: self.tabs.setCurrentIndex(0), QKeySequence("Ctrl+0"),
                                  "start_page")
         view.addAction(self.a_start)
@@ -173,22 +195,6 @@ class MainWindow(QMainWindow):
         view.addAction(self.a_preview)
         self.a_next_tab = self._act("Next Tab", lambda: self._cycle_tab(1), QKeySequence(K.NextChild), "next_tab")
         self.a_prev_tab = self._act("Previous Tab", lambda: self._cycle_tab(-1), QKeySequence(K.PreviousChild), "prev_tab")
-
-        helpm = m.addMenu("&Help")
-        self.a_guide = self._act("&User Guide", self.user_guide, QKeySequence(K.HelpContents), "user_guide")
-        helpm.addAction(self.a_guide)
-        self.a_about = self._act("&About Starwright", self.about, None, "about")
-        helpm.addAction(self.a_about)
-
-        from . import campaign_actions
-        campaign_actions.install(self)
-
-        import importlib.util
-        sheets = importlib.util.find_spec("model.sheets") is not None  # preview.available(), without the preview
-        for a in (self.a_export, self.a_print, self.a_preview):
-            a.setProperty("needs_sheets", True)
-            if not sheets:
-                a.setToolTip(a.toolTip() + " (PDF sheets are not available in this build)")
 
     # ---- documents ----------------------------------------------------------------------------------
     def editors(self) -> list:
@@ -262,9 +268,12 @@ class MainWindow(QMainWindow):
 
     def offer_recovery(self) -> list:
         """Offer what an earlier run left in the recovery folder; returns the editors restored."""
+        from .recovery import anything_left, folder
+        if not anything_left(folder()):
+            return []
         from model import recovery, storage
         from .dialogs import prompts
-        from .recovery import RecoveryDialog, folder
+        from .recovery import RecoveryDialog
         from .session import Session
         entries, _broken = recovery.pending(folder())
         if not entries:

@@ -8,7 +8,8 @@ Settings (starwright.ini, [recovery]): `folder` (default: <user data>/Starwright
 
 from __future__ import annotations
 
-import uuid
+import os
+
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QListWidget, QListWidgetItem, QVBoxLayout,
@@ -20,8 +21,17 @@ DEFAULT_SECONDS = 5
 
 
 def folder() -> str:
-    from model.recovery import default_folder
-    return str(st.settings().value("recovery/folder", "") or default_folder())
+    from model.paths import recovery_dir
+    return str(st.settings().value("recovery/folder", "") or recovery_dir())
+
+
+def anything_left(where: str) -> bool:
+    """A quick look before reading anything: is there a recovery file at all? (Start-up pays for no more.)"""
+    from model.paths import RECOVERY_SUFFIX
+    try:
+        return any(e.name.endswith(RECOVERY_SUFFIX) for e in os.scandir(where))
+    except OSError:
+        return False
 
 
 def seconds() -> float:
@@ -41,7 +51,7 @@ class Autosaver(QObject):
         self._timers: dict[object, QTimer] = {}
 
     def track(self, session, key: str | None = None) -> None:
-        session.recovery_key = key or uuid.uuid4().hex
+        session.recovery_key = key or os.urandom(16).hex()  # not uuid: it loads libuuid and platform for nothing more
         timer = QTimer(self)
         timer.setSingleShot(True)
         timer.timeout.connect(lambda s=session: self.write_now(s))

@@ -61,3 +61,11 @@ def user_data_dir() -> Path:
     elif sys.platform == "darwin":
         base = str(Path.home() / "Library" / "Application Support")
     return Path(base) / "Starwright"
+
+
+RECOVERY_SUFFIX = ".recovery"   # model/recovery.py: one file a document with unsaved changes
+
+
+def recovery_dir() -> Path:
+    """Where unsaved changes are kept until saved (model/recovery.py)."""
+    return user_data_dir() / "recovery"

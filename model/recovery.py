@@ -18,15 +18,15 @@ from typing import Any
 
 from .bounded import MAX_BYTES, DocumentError, load_json
 from .kinds import KINDS
-from .paths import user_data_dir
+from .paths import RECOVERY_SUFFIX, recovery_dir
 from .storage import atomic_write, check_value, dumps, process_alive
 
 FORMAT = "starwright/recovery"
-SUFFIX = ".recovery"
+SUFFIX = RECOVERY_SUFFIX
 
 
 def default_folder() -> Path:
-    return user_data_dir() / "recovery"
+    return recovery_dir()
 
 
 @dataclass

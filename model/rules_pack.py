@@ -7,7 +7,6 @@ document records the id of the pack it was built with, so it is checked the same
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from dataclasses import dataclass
@@ -127,17 +126,30 @@ def _marks_file() -> Path:
     return user_data_dir() / "cache" / "validated-packs.json"
 
 
+def _sha256(data: bytes = b""):
+    # The built-in SHA-256, not hashlib's: hashlib loads OpenSSL's libcrypto (~3 MB of resident memory) into
+    # a program that needs nothing else of it (tests/benchmarks/bench_gui.py, memory).
+    try:
+        from _sha2 import sha256          # Python 3.12+
+    except ImportError:
+        try:
+            from _sha256 import sha256    # Python 3.11
+        except ImportError:               # a build without them
+            from hashlib import sha256
+    return sha256(data)
+
+
 @cache
 def _schemas_digest() -> bytes:
     from . import __version__
-    h = hashlib.sha256(__version__.encode())
+    h = _sha256(__version__.encode())
     for f in sorted(schemas_dir().glob("rules-pack*.json")):
         h.update(f.read_bytes())
     return h.digest()
 
 
 def _mark(raw: bytes) -> str:
-    return hashlib.sha256(_schemas_digest() + raw).hexdigest()
+    return _sha256(_schemas_digest() + raw).hexdigest()
 
 
 def _validated() -> list[str]:

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QHBoxLayo
                                QPushButton, QStyledItemDelegate, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from model.importers.report import AS_IS, ALIAS, ATTENTION, GROUPS
+from model.rules_pack import builtin_pack
 
 from .. import theme
 from ..icons import icon
@@ -53,15 +54,17 @@ class _WrapDelegate(QStyledItemDelegate):
 
 
 def _crew_line(data: dict) -> str:
-    def officer(key: str, label: str) -> str:
-        o = data.get(key) or {}
+    figures = builtin_pack("stargrave").data["figures"]
+
+    def officer(key: str) -> str:
+        o, label = data.get(key) or {}, figures[key]["label"]
         bg = o.get("background") or "no background"
         return f"{label} <b>{escape(str(o.get('name') or '?'))}</b> ({escape(bg)})"
     n = len(data.get("soldiers") or [])
     games = len((data.get("campaign") or {}).get("games") or [])
     camp = f", {games} imported game{'s' if games != 1 else ''}" if games else ""
-    return (f"Stargrave crew <b>{escape(str(data.get('name') or ''))}</b>: {officer('captain', 'Captain')}, "
-            f"{officer('first_mate', 'First Mate')}, {n} soldier{'s' if n != 1 else ''}{camp}.")
+    return (f"Stargrave crew <b>{escape(str(data.get('name') or ''))}</b>: {officer('captain')}, "
+            f"{officer('first_mate')}, {n} soldier{'s' if n != 1 else ''}{camp}.")
 
 
 class ImportReportDialog(QDialog):
@@ -72,7 +75,21 @@ class ImportReportDialog(QDialog):
         self.setObjectName("importReport")
         self.setWindowTitle(f"Import {Path(path).name}")
         self.resize(900, 620)
+        self.tree = self._report_tree(report)
+        note = QLabel("Nothing is saved yet. <b>Open as New Crew</b> opens it as a new, unsaved document; its rule "
+                      "issues show beside it as for any crew. What has no place in Starwright is kept in the "
+                      "crew's notes.")
+        note.setObjectName("importNote")
+        note.setWordWrap(True)
+        lay = QVBoxLayout(self)
+        lay.addLayout(self._head(result, path))
+        lay.addWidget(self.tree, 1)
+        lay.addWidget(note)
+        lay.addWidget(self._buttons())
 
+    def _head(self, result, path: str) -> QHBoxLayout:
+        """What was imported, from what, and whether anything needs reading."""
+        report = result.report
         logo = QLabel()
         logo.setPixmap(icon("crew").pixmap(48, 48))
         title = QLabel(f"<h3 style='margin:0'>Import “{escape(Path(path).name)}”</h3>"
@@ -98,7 +115,10 @@ class ImportReportDialog(QDialog):
         head = QHBoxLayout()
         head.addWidget(logo, 0, Qt.AlignmentFlag.AlignTop)
         head.addLayout(head_text, 1)
+        return head
 
+    def _report_tree(self, report) -> QTreeWidget:
+        """The report's lines by group, the groups that need reading opened."""
         self.tree = QTreeWidget()
         self.tree.setObjectName("importReportLines")
         self.tree.setHeaderLabels(["From the file", "What happened"])
@@ -129,13 +149,9 @@ class ImportReportDialog(QDialog):
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.sectionResized.connect(lambda *_: self.tree.doItemsLayout())   # re-wrap at the new width
         self.tree.setColumnWidth(0, 250)
+        return self.tree
 
-        note = QLabel("Nothing is saved yet. <b>Open as New Crew</b> opens it as a new, unsaved document; its rule "
-                      "issues show beside it as for any crew. What has no place in Starwright is kept in the "
-                      "crew's notes.")
-        note.setObjectName("importNote")
-        note.setWordWrap(True)
-
+    def _buttons(self) -> QDialogButtonBox:
         self.buttons = QDialogButtonBox()
         self.open_button = self.buttons.addButton("Open as New Crew", QDialogButtonBox.ButtonRole.AcceptRole)
         self.open_button.setObjectName("importOpen")
@@ -148,12 +164,7 @@ class ImportReportDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         self.copy_button.clicked.connect(self.copy_report)
-
-        lay = QVBoxLayout(self)
-        lay.addLayout(head)
-        lay.addWidget(self.tree, 1)
-        lay.addWidget(note)
-        lay.addWidget(self.buttons)
+        return self.buttons
 
     def copy_report(self) -> None:
         QGuiApplication.clipboard().setText(self.result.report.to_text())

@@ -49,7 +49,15 @@ class StartPage(QScrollArea):
         outer.addLayout(col, 8)
         outer.addStretch(1)
         self.setWidget(body)
+        col.addSpacing(20)
+        col.addLayout(self._head())
+        col.addWidget(self._new_card())
+        col.addWidget(self._open_card())
+        col.addStretch(1)
 
+    @staticmethod
+    def _head() -> QHBoxLayout:
+        """The logo, the name and what the program is for."""
         logo = QLabel()
         logo.setPixmap(icon("starwright").pixmap(64, 64))
         title = heading("Starwright")
@@ -62,9 +70,10 @@ class StartPage(QScrollArea):
         tl.addWidget(title)
         tl.addWidget(hint("Build sci-fi tabletop crews, ships and characters, checked against the rules as you click."))
         head.addLayout(tl, 1)
-        col.addSpacing(20)
-        col.addLayout(head)
+        return head
 
+    def _new_card(self) -> Card:
+        """A button for a new document of each kind, and the quick start."""
         new = Card("New")
         grid = QGridLayout()
         grid.setSpacing(10)
@@ -99,8 +108,10 @@ class StartPage(QScrollArea):
         qs.addWidget(self.quick)
         qs.addWidget(hint("Every choice filled in for you; change anything afterwards."), 1)
         new.layout_.addLayout(qs)
-        col.addWidget(new)
+        return new
 
+    def _open_card(self) -> Card:
+        """Open a file, an example, or a recent file."""
         recent = Card("Open")
         row = QHBoxLayout()
         self.open = QPushButton("&Open a file…")
@@ -140,8 +151,7 @@ class StartPage(QScrollArea):
         self.none_yet.move(frame + 3, frame)  # inside the frame, at Fusion's item text margin
         self.none_yet.adjustSize()
         recent.layout_.addWidget(self.recent)
-        col.addWidget(recent)
-        col.addStretch(1)
+        return recent
 
     def _fill_examples(self) -> None:
         """The examples, by kind (read when the menu first opens, not at start-up)."""
@@ -159,8 +169,9 @@ class StartPage(QScrollArea):
             a.triggered.connect(lambda _=False, p=e["path"]: self.exampleRequested.emit(p))
 
     def set_recent(self, paths: list[str]) -> None:
-        from model.examples import peek_kind
         self.recent.clear()
+        if paths:
+            from model.examples import peek_kind
         for p in paths:
             path = Path(p)
             kind = peek_kind(path)

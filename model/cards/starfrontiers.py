@@ -47,7 +47,8 @@ def facts(data: dict, result) -> list[tuple[str, str]]:
 
 
 def blank(card_type: str, pack) -> dict:
-    heads = _heads(tables(pack))
+    t = tables(pack)
+    heads = _heads(t)
     return {"name": "", "type": "", "profile": {"heads": heads, "values": [""] * len(heads), "legend": _legend(heads)},
             "moves": [["Initiative", ""], ["Walk", ""], ["Run", ""]], "weapons": [], "skills": [], "equipment": [],
-            "tracks": [["Stamina", 70]]}  # room for the hardiest character's Stamina
+            "tracks": [[t.label("sta"), max(t.table_scores)]]}  # room for the best Stamina the table rolls

@@ -8,7 +8,6 @@ from ..systems.stargrave.derive import format_profile_value, format_value
 from ..systems.stargrave.tables import KEYS, ROLES, tables
 from . import Card, num, one
 
-ROLE_LABEL = {"captain": "Captain", "first_mate": "First Mate"}
 
 
 def _heads(t) -> list[list[str]]:
@@ -25,7 +24,7 @@ def _officer(role: str, data: dict, d: dict, t) -> Card | None:
     od = d.get(role) or {}
     if not od:
         return None
-    bits = [ROLE_LABEL[role]]
+    bits = [t.figures[role]["label"]]
     if od.get("background"):
         bits.append(od["background"])
     if officer.get("species"):
@@ -38,7 +37,7 @@ def _officer(role: str, data: dict, d: dict, t) -> Card | None:
     notes = [["Slots", f"{od.get('slots_used', '?')} of {od.get('slots', '?')}"]]
     if od.get("unarmed"):
         notes.append(["Unarmed", f"{t.crew['unarmed_fight']:+d} Fight, {t.crew['unarmed_damage']:+d} damage"])
-    return Card("figure", {"name": one(officer.get("name")) or ROLE_LABEL[role], "type": ", ".join(bits),
+    return Card("figure", {"name": one(officer.get("name")) or t.figures[role]["label"], "type": ", ".join(bits),
                            "profile": profile, "powers": powers, "gear": gear, "notes": notes,
                            "health": od["profile"]["health"]})
 
@@ -63,11 +62,12 @@ def _soldier(s: dict, sd: dict, t) -> Card:
     if s.get("robot"):
         notes.append(["Robot", "yes"])
     if s.get("shotgun"):
-        notes.append(["Shotgun", "instead of the carbine"])
+        swapped, swap_for = t.swap()
+        notes.append([swap_for or "Swap", f"instead of the {swapped.lower()}"])
     if sd.get("injured"):
         now = sd.get("health_now")
         notes.append(["Injured", f"starts the next game with {now} Health" if isinstance(now, int) else
-                      "starts the next game at half Health"])
+                      "starts the next game injured"])
     return Card("figure", {"name": one(s.get("name")) or bits[0], "type": ", ".join(bits), "profile": profile,
                            "powers": [], "gear": gear, "notes": notes, "health": prof.get("health")})
 
@@ -76,7 +76,7 @@ def _power_cards(d: dict, t) -> list[Card]:
     holders: dict[str, list[str]] = {}
     for role in ROLES:
         for p in (d.get(role) or {}).get("powers", []):
-            holders.setdefault(p["name"], []).append(f"{p['activation']} {ROLE_LABEL[role]}")
+            holders.setdefault(p["name"], []).append(f"{p['activation']} {t.figures[role]['label']}")
     out = []
     for name in sorted(holders, key=str.casefold):
         p = t.powers[name]
@@ -140,7 +140,7 @@ def facts(data: dict, result) -> list[tuple[str, str]]:
     if camp:  # the crew now, after its games
         n = camp["played"]
         out.append(("Campaign", f"{num(n)} game{'s' if n != 1 else ''} played"))
-        levels = [f"{ROLE_LABEL[r]} {d[r]['level']}" for r in ROLES if isinstance(d.get(r), dict) and "level" in d[r]]
+        levels = [f"{t.figures[r]['label']} {d[r]['level']}" for r in ROLES if isinstance(d.get(r), dict) and "level" in d[r]]
         if levels:
             out.append(("Levels", ", ".join(levels)))
         out.append(("XP", f"{num(camp.get('xp_unspent'))} unspent ({num(camp.get('xp_earned'))} earned, "

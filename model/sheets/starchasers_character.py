@@ -22,8 +22,6 @@ from .page import Sheet
 from .text import markup
 
 # How many boxes the sheet gives for tallies the rules do not cap: space to tick in play, not a rule.
-CRIT_BOXES = 10
-MOTIVATION_BOXES = 10
 
 
 
@@ -68,16 +66,13 @@ class CharacterSheet(DocumentSheet):
 
     def tracks(self) -> list[Flowable]:
         hp = self.data.get("hit_points")
-        focus = self.t.char.get("focus_tokens_max", 1)
+        ch = self.t.char
+        notes = ch["track_notes"]
         out: list[Flowable] = []
-        out += self.track("Hit Points", hp if isinstance(hp, int) and hp >= 0 else None,
-                          "tick one per uncancelled Hit or Crit; at 0 knocked out (1 Motivation to recover at 1)")
-        out += self.track("Crits taken", CRIT_BOXES,
-                          "each Crit after the first raises the chance of Injury; a minute of rest clears them")
-        out += self.track("Motivation", MOTIVATION_BOXES,
-                          "0 at the start of a session; +2 when damage lowers Hit Points; spend 1 per extra die "
-                          "(up to 5); left at the end becomes XP")
-        out += self.track("Focus", focus, "from Concentrate; makes every Focus result count as a Hit or Evade")
+        out += self.track("Hit Points", hp if isinstance(hp, int) and hp >= 0 else None, notes["hit_points"])
+        out += self.track("Crits taken", ch["crit_boxes"], notes["crits"])
+        out += self.track("Motivation", ch["motivation_boxes"], notes["motivation"])
+        out += self.track("Focus", ch["focus_tokens_max"], notes["focus"])
         return out
 
     def dark_side(self) -> list[Flowable]:
@@ -173,12 +168,10 @@ class CharacterSheet(DocumentSheet):
         split = 0.55
         lw = (kit.frame_width - gap) * split
         left = [house_table(kit, kit.table("ship_pools")["columns"], self.ship_pool_rows(), lw)]
-        dice = self.t.pack.get("dice", {})
+        dice = self.t.pack["dice"]
         lines = []
         for key, name in (("attack_die", "Attack die"), ("defense_die", "Defense die")):
-            die = dice.get(key)
-            if not die:
-                continue
+            die = dice[key]
             faces: dict[str, list[int]] = {}
             for n, face in enumerate(die["faces"], start=1):
                 faces.setdefault(face, []).append(n)

@@ -122,15 +122,12 @@ class ShipSheet(DocumentSheet):
         data = self.data
         sd = data.get("system_durability")
         out: list[Flowable] = []
-        out += self.track("Shields", data.get("shield_rating"),
-                          "tokens at the start of combat; tick one per Hit absorbed", width)
-        out += self.track("Hull Points", data.get("hull_points"),
-                          "tick one per point of damage after shields; at 0: Hull Breach and 1 Structure damage", width)
-        out += self.track("Structure Points", data.get("structure_points"),
-                          "tick one per Structure damage; when all are ticked the ship is destroyed", width)
+        notes = self.t.ship["track_notes"]
+        out += self.track("Shields", data.get("shield_rating"), notes["shields"], width)
+        out += self.track("Hull Points", data.get("hull_points"), notes["hull_points"], width)
+        out += self.track("Structure Points", data.get("structure_points"), notes["structure_points"], width)
         out += self.track("Stress", sd if isinstance(sd, int) else None,
-                          f"System Durability {_num(sd)}: Stress reaching it causes 1 System Damage, "
-                          "and each further Stress another", width)
+                          f"System Durability {_num(sd)}: {notes['stress']}", width)
         return out
 
     def hard_points(self) -> list[Flowable]:
@@ -242,7 +239,7 @@ class ShipSheet(DocumentSheet):
                  Spacer(1, 1.2 * mm),
                  para(kit, overreach_note(t) + "Shields absorb Hits first, then the hull. "
                            "Uncancelled Crits cause System Damage.", "note")]
-        die = self.t.pack.get("system_damage_die", "d20")
+        die = self.t.pack["system_damage_die"]
         return [KeepTogether([SectionBar(kit, "System Damage and range bands", f"roll {die} for each uncancelled Crit"),
                               Spacer(1, 1.5 * mm), two_columns(left, right, kit.frame_width, gap, 0.62)])]
 

@@ -87,8 +87,9 @@ class CharacterSheet(DocumentSheet):
         if info["shift"]:
             extra.append(f"exchange {info['shift']:+d}/{-info['shift']:+d}")
         bonus = self.data.get("human_bonus")
-        if bonus in (p["first"], p["second"]) and d.get("race") == "Human":
-            extra.append(f"Human +5 {markup(t.abbr(bonus))}")
+        amount = t.races.get(d.get("race") or "", {}).get("single_ability_bonus")
+        if bonus in (p["first"], p["second"]) and amount:
+            extra.append(f"{markup(d['race'])} +{amount} {markup(t.abbr(bonus))}")
         note = origin + ("<br/>" + " · ".join(extra) if extra else "")
         return [rich(kit, f'<b>{markup(p["abbr"])}</b>', "head", alignment=1, textColor=kit.color["accent"],
                      fontSize=kit.size["body"]),
@@ -141,8 +142,10 @@ class CharacterSheet(DocumentSheet):
                 value = "✓"
             how = f" ({s['how']})" if s.get("how") else ""
             rrows.append([s["name"], value, s["effect"] + how])
-        if not rrows and d.get("race"):
-            rrows = [["None", "", "Humans have no racial abilities; they add 5 to one ability instead."]]
+        race = self.t.races.get(d.get("race") or "")
+        if not rrows and race:
+            rrows = [["None", "", f"{race['name']}s have no racial abilities; they add {race['single_ability_bonus']} "
+                                  "to one ability instead." if race["single_ability_bonus"] else "No racial abilities."]]
         right = [SectionBar(kit, f"Race: {d.get('race') or 'not chosen'}"), Spacer(1, 1.2 * mm),
                  house_table(kit, kit.table("race")["columns"], rrows or [["", "", ""]], w)]
         return [_grid([left, right], [w + gap, w], pad=gap)]
@@ -170,8 +173,9 @@ class CharacterSheet(DocumentSheet):
                 track = TickTrack(kit, n, box=min(kit.track_box, (tw - 9 * kit.track_gap) / 10), per_row=10) if n else ""
             name = w["name"] + (f" ×{w['count']}" if w["count"] > 1 else "")
             rng = w["range"] + ("; reload by hand each shot" if w["reload_each_shot"] else "")
-            if w["artillery"]:
-                rng += "; −10 if not Military"
+            if w["artillery"]:   # SF-WPN-08
+                art = self.t.pack["artillery"]
+                rng += minus(f"; {art['unskilled_penalty']:+d} if not {art['skilled_psa']}")
             rows.append([name, w["damage"], w["ammo_use"], rng, ammo, track])
         if rows:
             out += [KeepTogether([SectionBar(kit, "Weapons", "range bands are not in the Basic excerpt: ask the referee"),
@@ -237,8 +241,9 @@ class CharacterSheet(DocumentSheet):
             names_seen.add(row["name"])
             if item:
                 names_seen.update(item.get("includes", []))
-        if "ID Card" not in names_seen:
-            rows.append(["ID Card", "1", "–", "", "every character carries one (thumbprint-locked; pays and rides the monorail)"])
+        for item in self.t.items.values():   # SF-CHAR-19: what every character carries (the ID Card)
+            if item.get("every_character") and item["name"] not in names_seen:
+                rows.append([item["name"], "1", "–", "", f"every character carries one: {item['notes']}"])
         cap = d.get("carrying_capacity", {})
         foot = f"Carried {_kg(d.get('total_mass', 0))}"
         if cap.get("enabled") and cap.get("free_kg") is not None:
@@ -266,18 +271,10 @@ class CharacterSheet(DocumentSheet):
             lines.append(f"<b>{markup(race['name'])}.</b> {markup(race['summary'])}")
         if skill:
             lines.append(f"<b>{markup(skill['name'])} PSA.</b> {markup(skill['summary'])}")
-        lines += [
-            "<b>Ability check.</b> Roll d100: at or under the score succeeds. An easy task adds 5, 10 or 15; a hard one "
-            "takes them away, as the group agrees.",
-            "<b>Skill check.</b> As an ability check, adding the PSA bonus. In the Basic Game each task gets one try.",
-            "<b>Reaction.</b> A stranger is friendly on d100 at or under PER; otherwise uninterested or hostile.",
-            "<b>Initiative.</b> Each side rolls 1d10 and adds the IM of its fastest (highest RS) character, every turn.",
-            "<b>To hit.</b> DEX at range, STR in melee; minus the range band, 10 if the shooter or target runs or rides a "
-            "skimmer, 10 for cover; plus the Military PSA bonus. 01–05 always hits a visible target in range.",
-            "<b>A turn</b> is 6 seconds: move, fire, move and fire, reload, or wait.",
-        ]
+        lines += [f"<b>{markup(r['title'])}{'' if r['text'][:1].islower() else '.'}</b> {markup(r['text'])}"
+                  for r in t.pack["reference"]]
         for line in lines:
-            out += [rich(kit, minus(line) if "01–05" not in line else line, "body"), Spacer(1, 1.4 * mm)]
+            out += [rich(kit, minus(line), "body"), Spacer(1, 1.4 * mm)]
         return out
 
     def sheet(self) -> Sheet:

@@ -24,7 +24,6 @@ from .spans import TextBlock, spans
 from .text import minus, one_line
 
 LAYOUT = "stargrave-crew"
-ROLE_LABEL = {"captain": "Captain", "first_mate": "First Mate"}
 
 
 def _cr(n) -> str:
@@ -34,7 +33,7 @@ def _cr(n) -> str:
 def _dm(item: dict) -> str:
     dm = item.get("damage_modifier")
     if dm is None:
-        return "–" if item.get("kind") == "weapon" and item.get("name") != "Grenades" else ("see notes" if item.get("kind") == "weapon" else "")
+        return "see notes" if item.get("kind") == "weapon" else ""   # the pack's null: the notes say
     if isinstance(dm, int):
         return f"+{dm}" if dm > 0 else str(dm).replace("-", "−")
     return str(dm)
@@ -126,7 +125,7 @@ class CrewSheet(DocumentSheet):
         values = {"name": officer.get("name", ""), "species": species,
                   "background": od.get("background") or officer.get("background", ""),
                   "level": str(od.get("level", ""))}
-        out: list[Flowable] = [SectionBar(kit, ROLE_LABEL[role]), Spacer(1, 1.5 * mm),
+        out: list[Flowable] = [SectionBar(kit, self.t.figures[role]["label"]), Spacer(1, 1.5 * mm),
                                FieldPanel(kit, kit.panel("officer"), values), Spacer(1, 2 * mm)]
         if od:
             out.append(profile_table(kit, self.profile_heads(), self.officer_profile(od), width))
@@ -214,7 +213,7 @@ class CrewSheet(DocumentSheet):
         holders: dict[str, list[tuple[str, int]]] = {}
         for role in ROLES:
             for p in (self.d.get(role) or {}).get("powers", []):
-                holders.setdefault(p["name"], []).append((ROLE_LABEL[role], p["activation"]))
+                holders.setdefault(p["name"], []).append((self.t.figures[role]["label"], p["activation"]))
         if not holders:
             return []
         n = kit.layout.get("cards", {}).get("columns", 3)
@@ -292,7 +291,7 @@ class CrewSheet(DocumentSheet):
                                                 "; ".join(h.get("after", []))) if part) or "–"
             rows.append([str(h["index"] + 1), title, xp, survival, levels, loot, str(h.get("credits_in", 0)),
                          str(h.get("credits_out", 0)), f"{h.get('xp_unspent', 0)} · {minus(_cr(h.get('credits')))}"])
-        levels = " · ".join(f"{ROLE_LABEL[r]} level {(self.d.get(r) or {}).get('level', '?')}" for r in ROLES)
+        levels = " · ".join(f"{self.t.figures[r]['label']} level {(self.d.get(r) or {}).get('level', '?')}" for r in ROLES)
         right = f"{c['games']} game{'s' if c['games'] != 1 else ''} · {levels}"
         totals = (f"XP earned {c['xp_earned']}, spent {c['xp_spent']}, unspent {c['xp_unspent']} · "
                   f"credits now {minus(_cr(c['credits']))} · XP per game (without Information): "

@@ -179,6 +179,7 @@ def test_broken_file_opens_with_nothing_lost(qtbot, tmp_path):
     session = Session.open(str(path))
     ed = DocumentEditor(session)
     qtbot.addWidget(ed)
+    ed.show()   # its page is built when it is first shown
     assert spin(ed, "RB").value() == -1 and spin(ed, "T").value() == 3
     others = page(ed).findChild(QLabel, "others_weapons")
     assert "XYZ = 1" in others.text() and "ICM = 2" in others.text()

@@ -10,7 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import (QAbstractButton, QScrollBar, QComboBox, QLabel, QLineEdit, QListWidget, QPlainTextEdit,
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QScrollBar, QComboBox, QLabel, QLineEdit, QListWidget, QPlainTextEdit,
                                QProgressBar, QSpinBox, QTableWidget, QTreeWidget, QWidget)
 
 from gui.editor import DocumentEditor
@@ -25,6 +26,12 @@ def _state(w: QWidget) -> tuple:
         cells = tuple(tuple((w.item(r, c).text(), w.item(r, c).toolTip()) if w.item(r, c) else None
                             for c in range(w.columnCount())) for r in range(w.rowCount()))
         return ("table", cells)
+    if isinstance(w, QAbstractItemView) and not isinstance(w, (QListWidget, QTreeWidget)) and w.model() is not None:
+        m = w.model()
+        roles = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.CheckStateRole,
+                 Qt.ItemDataRole.UserRole + 2)
+        return ("view", tuple(tuple(tuple(m.data(m.index(r, c), role) for role in roles)
+                                    for c in range(m.columnCount())) for r in range(m.rowCount())))
     if isinstance(w, QListWidget):
         return ("list", tuple(w.item(i).text() for i in range(w.count())))
     if isinstance(w, QTreeWidget):
@@ -111,3 +118,13 @@ def test_an_issue_on_a_page_not_built_yet_is_marked_when_it_is_shown_and_focused
     assert soldiers.built and e.stack.currentWidget() is soldiers
     owner = e.binder.owner(issue.pointer)
     assert owner.page is soldiers and owner.state is not None and issue.message in owner.state[1]
+
+
+def test_a_document_not_shown_yet_builds_no_form_until_it_is_shown(qtbot):
+    hidden = DocumentEditor(Session.open(str(EXAMPLES / "kara-venn-human.starwright")))
+    qtbot.addWidget(hidden)   # as a tab behind others: created, not shown
+    assert not any(p.built for p in hidden.pages)
+    hidden.session.apply(edits.Set("/name", "Kara"))
+    assert not any(p.built for p in hidden.pages)
+    hidden.show()
+    assert hidden.pages[0].built and not any(p.built for p in hidden.pages[1:])

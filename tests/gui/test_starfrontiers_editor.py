@@ -29,7 +29,9 @@ def editor(qtbot):
 
 
 def page(e, name):
-    return next(p for p in e.pages if p.title == name)
+    p = next(p for p in e.pages if p.title == name)
+    e.show_page(p)  # as a user would: its widgets are clicked where they are seen
+    return p
 
 
 def test_SF_CHAR_03_roll_button_records_roll_and_result_and_undo_takes_it_back(editor, qtbot):

@@ -140,7 +140,7 @@ def derive(data: dict, t: Tables) -> dict:
                     "fires_in_text": phase_text(entry, t),
                     "once_per_turn": entry["once_per_turn"],
                     "laser": entry["laser"],
-                    "limited": "LTD" in entry["restrictions"],
+                    "limited": any(t.codes[c]["limits_supply"] for c in entry["restrictions"]),  # KH-WPN-09
                 })
             else:
                 row.update({"limited": entry["limited"], "effect": entry["effect"]})

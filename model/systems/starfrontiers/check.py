@@ -90,10 +90,12 @@ def check_human_bonus(data: dict, d: dict, t: Tables) -> list[Issue]:
     key = data.get("human_bonus")
     if race is None:
         return []
-    amount = race.get("single_ability_bonus", 0)
+    amount = race["single_ability_bonus"]
     if key and not amount:
+        givers = [r for r in t.races.values() if r["single_ability_bonus"]]
+        who = " and ".join(f"{r['name']}s add {r['single_ability_bonus']}" for r in givers) or "No race adds"
         return [Issue("/human_bonus", "SF-RACE-01", ERROR,
-                      f"Only Humans add 5 to one ability; a {race['name']} gets racial modifiers instead, "
+                      f"Only {who} to one ability; a {race['name']} gets racial modifiers instead, "
                       f"so clear the bonus to {t.label(key)}.")]
     if amount and not key:
         # SF-RACE-01: the seed says a Human *may* add it, so not choosing yet is a warning
@@ -179,14 +181,15 @@ def check_fit(data: dict, d: dict, t: Tables) -> list[Issue]:
     race = t.races.get(d["race"]) if d["race"] else None
     if race and race.get("needs_item") and race["needs_item"] not in d["possessions"]:
         out.append(Issue("/equipment", "SF-RACE-07", WARNING,
-                         f"A {race['name']} without {race['needs_item'].lower()} acts at -15 in daylight; "
+                         f"A {race['name']} without {race['needs_item'].lower()} acts at "
+                         f"{race['needs_item_penalty']:+d} in {race['needs_item_when']}; "
                          f"{race['needs_item']} cost {_cr(t.items[race['needs_item']]['cost'] or 0)}."))
     for i, entry in enumerate(data.get("equipment", [])):
         item = t.items.get(t.canonical_item(entry.get("name")) or "")
         if not item or entry.get("custom"):
             continue
         if item.get("psa_only") and d["psa"] and d["psa"] != item["psa_only"]:
-            rule = "SF-EQ-07" if item["category"] == "explosive" and "D-19" in item["name"] else "SF-EQ-08"
+            rule = item["psa_rule"]   # SF-EQ-07 (D-19), SF-EQ-08 (the VT Detonator): the pack names which
             out.append(Issue(f"/equipment/{i}", rule, WARNING,
                              f"Only {item['psa_only']} characters may use the {item['name']}; "
                              f"a {d['psa']} character can carry it but not use it."))

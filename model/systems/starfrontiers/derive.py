@@ -78,7 +78,7 @@ def race_abilities(race: dict | None, scores: dict, t: Tables) -> list[dict]:
         if s["kind"] in ("chance", "count"):
             v = scores.get(s["ability"])
             if v is not None:
-                entry["value"] = rounded(v / s["divisor"], s.get("round", "up"))
+                entry["value"] = rounded(v / s["divisor"], s["round"])
                 frac = "half" if s["divisor"] == 2 else f"1/{s['divisor']}"
                 entry["how"] = f"{frac} of {t.abbr(s['ability'])} {v}, rounded {s.get('round', 'up')}"
             else:

@@ -7,8 +7,8 @@ into one undoable edit with `actions.roll_edit` / `actions.roll_all_edit`.
 
 from __future__ import annotations
 
+import os
 import random
-import secrets
 from dataclasses import dataclass
 
 from .tables import PAIRS, Tables, tables
@@ -23,7 +23,7 @@ class Roll:
 
 def new_seed() -> int:
     """A fresh seed for a session's generator (recorded by the caller if it wants to replay)."""
-    return secrets.randbits(32)
+    return int.from_bytes(os.urandom(4), "big")  # not `secrets`: it loads OpenSSL for hmac
 
 
 def generator(seed: int | None = None) -> random.Random:

@@ -16,12 +16,15 @@ __all__ = ["new", "derive", "check", "founded_derived", "pack_problems", "tables
 
 def new(pack) -> dict:
     """A new, valid starter crew: named officers, no choices made yet (the issues list says what to pick)."""
+    t = tables(pack)
+    officer = {role: {"name": t.figures[role]["label"], "species": t.crew["default_species"], "background": "",
+                      "choices": [], "powers": [], "items": []} for role in ROLES}
     return {
         "format": "starwright/stargrave-crew",
         "version": 2,
         "name": "New Crew",
-        "captain": {"name": "Captain", "species": "Human", "background": "", "choices": [], "powers": [], "items": []},
-        "first_mate": {"name": "First Mate", "species": "Human", "background": "", "choices": [], "powers": [], "items": []},
+        "captain": officer["captain"],
+        "first_mate": officer["first_mate"],
         "soldiers": [],
         "notes": "",
         "campaign": {"games": []},

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ... import pointer as jp
 from ...issues import ERROR, INFO, WARNING, Issue
+from ...wording import count_word
 from .derive import carried_items
 from .tables import ROLES, Tables
 
@@ -41,18 +42,19 @@ def check_officer(data: dict, role: str, d: dict, t: Tables) -> list[Issue]:
         choices = officer.get("choices", [])
         allowed = bg["choose_from"]
         labels = " or ".join(t.label(k) for k in allowed)
+        bonus = f"{t.crew['choice_bonus']:+d}"
         for i, c in enumerate(choices):
             if c not in allowed:
                 out.append(Issue(f"{base}/choices/{i}", "SG-BG-04", ERROR,
-                                 f"{bg_name}: +1 to {t.label(c) if c in t.char else repr(c)} is not offered; "
+                                 f"{bg_name}: {bonus} to {t.label(c) if c in t.char else repr(c)} is not offered; "
                                  f"choose from {labels}."))
             elif c in choices[:i]:
                 out.append(Issue(f"{base}/choices/{i}", "SG-BG-04", ERROR,
-                                 f"{bg_name}: the +1 choices must go to different characteristics "
+                                 f"{bg_name}: the {bonus} choices must go to different characteristics "
                                  f"({t.label(c)} is chosen twice)."))
         if len(choices) != bg["choose"]:
             out.append(Issue(base + "/choices", "SG-BG-04", ERROR,
-                             f"{who} ({bg_name}): choose +1 to {_plural(bg['choose'], 'characteristic')} from "
+                             f"{who} ({bg_name}): choose {bonus} to {_plural(bg['choose'], 'characteristic')} from "
                              f"{labels}; {len(choices)} chosen."))
 
     # Powers (SG-CAPT-02/03/04/06, SG-FM-02/04)
@@ -100,7 +102,8 @@ def check_officer(data: dict, role: str, d: dict, t: Tables) -> list[Issue]:
     elif len(reduced) > allowed_reductions:
         for i in reduced[allowed_reductions:]:
             out.append(Issue(f"{base}/powers/{i}/reduced", "SG-CAPT-06", ERROR,
-                             f"The {who} may lower only {allowed_reductions} different powers by 1 at creation; "
+                             f"The {who} may lower only {allowed_reductions} different powers by "
+                             f"{t.crew['creation_reduction']} at creation; "
                              f"{len(reduced)} are lowered."))
     floor = t.crew["activation_floor"]
     by_name = {p["name"]: p for p in d["powers"]}
@@ -126,9 +129,10 @@ def check_officer(data: dict, role: str, d: dict, t: Tables) -> list[Issue]:
                          f"The {who}'s items use {d['slots_used']} slots; the {who} has {d['slots']}."))
     slotted, _ = carried_items(officer, t)
     armours = [i["name"] for i in slotted if i["kind"] == "armour"]
-    if len(armours) > 1:
+    if len(armours) > t.crew["max_armours"]:
         out.append(Issue(base + "/items", "SG-EQ-03", ERROR,
-                         f"The {who} wears {' and '.join(armours)}; a figure may wear only one type of armour."))
+                         f"The {who} wears {' and '.join(armours)}; a figure may wear only "
+                         f"{count_word(t.crew['max_armours'])} type{'s' if t.crew['max_armours'] != 1 else ''} of armour."))
     for shield in [i for i in slotted if i.get("bars_weapon_slots")]:
         heavy = [i["name"] for i in slotted if i["kind"] == "weapon" and i["slots"] >= shield["bars_weapon_slots"]]
         if heavy:
@@ -138,7 +142,8 @@ def check_officer(data: dict, role: str, d: dict, t: Tables) -> list[Issue]:
     if d["unarmed"]:  # also with no items at all: an empty list is no more armed than a shotgun alone
         out.append(Issue(base + "/items", "SG-PROF-07", WARNING,
                          f"The {who} has no melee weapon and fights unarmed "
-                         f"({t.crew.get('unarmed_fight', -2):+d} Fight in melee). A knife is free."))
+                         f"({t.crew['unarmed_fight']:+d} Fight in melee)."
+                         + (f" A {t.free_melee().lower()} is free." if t.free_melee() else "")))
     return out
 
 
@@ -161,7 +166,8 @@ def check_soldiers(data: dict, d: dict, t: Tables) -> list[Issue]:
                              f"though the usual {stype['name']} is not one; tell your opponents what it represents."))
         if s.get("shotgun") and not t.shotgun_allowed(stype):
             out.append(Issue(ptr + "/shotgun", "SG-SOLD-11", ERROR,
-                             f"A {stype['name']} has no carbine, so it cannot swap one for a shotgun."))
+                             f"A {stype['name']} has no {t.swap()[0].lower() or 'weapon to swap'}, so it cannot "
+                             f"swap one for a {t.swap()[1].lower() or 'another'}."))
         # SG-SOLD-04: a soldier has no General Equipment List items (the document has no place for them);
         # its one slot is for campaign finds only
         if s.get("item"):

@@ -6,6 +6,7 @@ are skipped here and reported by check.
 
 from __future__ import annotations
 
+from ...wording import count_word
 from .tables import KEYS, ROLES, Tables
 
 
@@ -59,8 +60,8 @@ def derive_officer(officer: dict, role: str, t: Tables) -> dict:
             base[k] += v
             how[k].append([f"{bg['name']} background", v])
         for k in valid_choices(officer, bg):
-            base[k] += 1
-            how[k].append([f"{bg['name']} choice", 1])
+            base[k] += t.crew["choice_bonus"]
+            how[k].append([f"{bg['name']} choice", t.crew["choice_bonus"]])
 
     slotted, built_in = carried_items(officer, t)
     uses = slot_use(slotted)
@@ -80,7 +81,7 @@ def derive_officer(officer: dict, role: str, t: Tables) -> dict:
             how["move"].append([item["name"], item["move_unless_braced"]])
 
     # SG-PROF-06: no roll bonus above the pack's cap (+10); the value a roll uses, and the sheet prints, is capped
-    cap = t.crew.get("roll_bonus_cap")
+    cap = t.crew["roll_bonus_cap"]
     for k in KEYS:
         if cap is not None and t.char.get(k, {}).get("bonus") and effective[k] > cap:
             how[k].append([f"roll bonus cap +{cap}", cap - effective[k]])
@@ -88,6 +89,7 @@ def derive_officer(officer: dict, role: str, t: Tables) -> dict:
 
     reductions_left = fig["creation_reductions"]
     floor = t.crew["activation_floor"]
+    step = t.crew["creation_reduction"]
     powers = []
     for entry in officer.get("powers", []):
         name = t.canonical_power(entry.get("name"))
@@ -101,11 +103,11 @@ def derive_officer(officer: dict, role: str, t: Tables) -> dict:
         if penalty:
             parts.append(["basic power" if basic else "not a basic power", penalty])
         reduced = False
-        if entry.get("reduced") and reductions_left > 0 and act - 1 >= floor:
+        if entry.get("reduced") and reductions_left > 0 and act - step >= floor:
             reductions_left -= 1
-            act -= 1
+            act -= step
             reduced = True
-            parts.append(["creation reduction", -1])
+            parts.append(["creation reduction", -step])
         # SG-CAPT-07, SG-FM-05: Fatigue is the power's own, whatever the activation penalty
         powers.append({"name": name, "activation": act, "base_activation": p["activation"],
                        "fatigue": p["fatigue"], "basic": basic, "category": p["category"],
@@ -177,7 +179,7 @@ def derive(data: dict, t: Tables) -> dict:
         for name in s.get("gear", []):
             upkeep += t.items.get(name, {}).get("upkeep", 0)
     out["upkeep"] = upkeep
-    out["members"] = 2 + len(soldiers)
+    out["members"] = len(ROLES) + len(soldiers)
     return out
 
 
@@ -234,8 +236,8 @@ def item_options(officer: dict, role: str, t: Tables) -> list[dict]:
         reason = ""
         if item.get("at_creation") is False:
             reason = "found during a campaign, not chosen at creation"
-        elif item["kind"] == "armour" and armour:
-            reason = f"already wears {armour[0]}; only one armour"
+        elif item["kind"] == "armour" and len(armour) >= t.crew["max_armours"]:
+            reason = f"already wears {' and '.join(armour)}; only {count_word(t.crew['max_armours'])} armour"
         elif item["kind"] == "weapon" and any(item["slots"] >= s["bars_weapon_slots"] for s in shields):
             reason = f"cannot be carried with a {shields[0]['name'].lower()}"
         elif slots and slots > free:
@@ -254,7 +256,7 @@ def carried_status(officer: dict, role: str, t: Tables) -> list[dict]:
     """
     limit = t.figures[role]["item_slots"]
     seen_free: set[str] = set()
-    armour_seen = ""
+    armour_seen: list[str] = []
     used = 0
     out = []
     for raw in officer.get("items", []):
@@ -273,11 +275,11 @@ def carried_status(officer: dict, role: str, t: Tables) -> list[dict]:
         reason = ""
         if item.get("at_creation") is False:
             reason = "found during a campaign, not chosen at creation"
-        elif item["kind"] == "armour" and armour_seen:
-            reason = f"a second armour; {armour_seen} is already worn"
+        elif item["kind"] == "armour" and len(armour_seen) >= t.crew["max_armours"]:
+            reason = f"one armour too many; {' and '.join(armour_seen)} already worn"
         elif slots and used > limit:
             reason = f"does not fit: {used} of {limit} slots would be used"
-        if item["kind"] == "armour" and not armour_seen:
-            armour_seen = name
+        if item["kind"] == "armour" and len(armour_seen) < t.crew["max_armours"]:
+            armour_seen.append(name)
         out.append({"name": name, "known": True, "slots": slots, "fits": not reason, "reason": reason})
     return out

@@ -25,7 +25,7 @@ def officer_step(role: str, data: dict, issues: list[Issue], t: Tables) -> str:
         return f"Next: choose the {who}'s background."
     more = bg["choose"] - len(o.get("choices") or [])
     if more > 0:
-        return f"Next: tick {more} more +1 for the {who}."
+        return f"Next: tick {more} more {t.crew['choice_bonus']:+d} for the {who}."
     more = fig["powers"] - len(o.get("powers") or [])
     if more > 0:
         return f"Next: choose {plural(more, 'more power')} for the {who}."

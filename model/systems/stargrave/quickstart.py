@@ -95,7 +95,7 @@ def pick_reductions(powers: list[dict], role: str, background: str, t: Tables) -
         if not n or e.get("reduced"):
             continue
         act = t.activation(t.powers[n], role, t.is_basic(t.powers[n], background))
-        if act - 1 >= floor:
+        if act - t.crew["creation_reduction"] >= floor:
             scored.append((-act, i))
     return [i for _, i in sorted(scored)[:allowed]]
 

@@ -195,7 +195,7 @@ def _level_row(data, index, record, k, entry, pack, t, rules) -> dict:
         for p in officer["powers"]:
             why = _option_reason(data, index, record, k, {"officer": role, "upgrade": "reduce", "power": p["name"]},
                                  "power", pack)
-            options.append({"value": p["name"], "label": f"{p['name']} ({p['activation']} → {p['activation'] - 1})",
+            options.append({"value": p["name"], "label": f"{p['name']} ({p['activation']} → {p['activation'] - rules.levels['reduce_step']})",
                             "legal": not why, "reason": why})
     elif upgrade == "improve":
         now = crew_now(data, before, t)[role]["base_profile"]
@@ -204,7 +204,7 @@ def _level_row(data, index, record, k, entry, pack, t, rules) -> dict:
                                  "characteristic", pack)
             v = now.get(key, 0)
             options.append({"value": key, "label": f"{t.label(key)} ({format_value(key, v, t)} → "
-                                                   f"{format_value(key, v + 1, t)})",
+                                                   f"{format_value(key, v + rules.levels['improve_step'], t)})",
                             "legal": not why, "reason": why})
     elif upgrade == "learn":
         known = {p["name"] for p in officer["powers"]}

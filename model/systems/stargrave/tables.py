@@ -52,6 +52,14 @@ class Tables:
     def shotgun_allowed(self, soldier_type: dict) -> bool:
         return any(self.items.get(g, {}).get("swap_for") for g in soldier_type["gear"])
 
+    def swap(self) -> tuple[str, str]:
+        """(the item a soldier may swap, what for): the pack's item with `swap_for` (Carbine, Shotgun)."""
+        return next(((i["name"], i["swap_for"]) for i in self.pack["items"] if i.get("swap_for")), ("", ""))
+
+    def free_melee(self) -> str:
+        """The melee weapon an officer's first of costs no slot (the Knife), or ""."""
+        return next((i["name"] for i in self.pack["items"] if i.get("officer_first_free") and i.get("melee")), "")
+
 
 
 tables = pack_tables(Tables)

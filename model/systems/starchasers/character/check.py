@@ -9,6 +9,7 @@ from typing import Any
 
 from .... import pointer as jp
 from ....issues import ERROR, INFO, WARNING, Issue
+from ....wording import count_word
 from ..tables import Tables, fold
 
 
@@ -28,14 +29,14 @@ def check_attributes(data: dict, d: dict, t: Tables) -> list[Issue]:
         v = attrs.get(key)
         ptr = jp.join("attributes", key)
         if v is None:
-            out.append(Issue(ptr, "SC-CHAR-01", WARNING, f"{a['label']}: not chosen yet (1 to {hi})."))
+            out.append(Issue(ptr, "SC-CHAR-01", WARNING, f"{a['label']}: not chosen yet ({lo} to {hi})."))
         elif not lo <= v <= hi:
             out.append(Issue(ptr, "SC-CHAR-02", ERROR, f"{a['label']} is {v}; an attribute level is from {lo} to {hi} "
                                                        f"({_names(t.attribute_names)})."))
     for key in attrs:
         if key not in t.char_attributes:
             out.append(Issue(jp.join("attributes", key), "SC-CHAR-01", ERROR,
-                             f'"{key}" is not one of the eight attributes '
+                             f'"{key}" is not one of the {count_word(len(t.char_attributes))} attributes '
                              f'({", ".join(a["label"] for a in t.char_attributes.values())}).'))
     return out
 
@@ -93,7 +94,7 @@ def check_skills(data: dict, d: dict, t: Tables) -> list[Issue]:
 
 def check_equipment(data: dict, d: dict, t: Tables) -> list[Issue]:
     out: list[Issue] = []
-    blo, bhi = 1, t.char["bonus_range"]["max"]
+    blo, bhi = t.char["equipment_bonus_range"]["min"], t.char["equipment_bonus_range"]["max"]
     for i, item in enumerate(data.get("equipment", [])):
         b = item.get("bonus")
         name = item.get("name") or "This equipment"

@@ -5,6 +5,7 @@ after every game (SG-CREW-05, SG-EQ-02/03/09)."""
 from __future__ import annotations
 
 from ....issues import WARNING
+from ....wording import count_word
 from ..derive import slot_use
 from ...lookup import fold
 from ..tables import ROLES
@@ -135,8 +136,10 @@ def _check_officer_items(game, role, ptr) -> None:
     if used > limit:
         game.issue(ptr, "SG-EQ-02", f"The {label}'s items use {used} slots; the {label} has {limit}.")
     armours = [i["name"] for i in pack_items if i["kind"] == "armour"]
-    if len(armours) > 1:
-        game.issue(ptr, "SG-EQ-03", f"The {label} wears {' and '.join(armours)}; a figure wears only one armour.")
+    most = t.crew["max_armours"]
+    if len(armours) > most:
+        game.issue(ptr, "SG-EQ-03", f"The {label} wears {' and '.join(armours)}; a figure wears only "
+                   f"{count_word(most)} armour{'s' if most != 1 else ''}.")
     for shield in [i for i in pack_items if i.get("bars_weapon_slots")]:
         heavy = [i["name"] for i in pack_items if i["kind"] == "weapon" and i["slots"] >= shield["bars_weapon_slots"]]
         if heavy:
@@ -157,8 +160,9 @@ def _give(game, ptr, step) -> None:
     if soldier["find"]:
         s.stash.append(soldier["find"])       # the old find goes back to the stash
     soldier["find"] = find
-    if find["slots"] > 1:   # SG-EQ-01: a soldier has one slot
-        game.issue(ptr + "/item", "SG-EQ-02", f"{find['name']} takes {find['slots']} slots; a soldier has 1.")
+    room = game.t.crew["soldier_item_slots"]
+    if find["slots"] > room:   # SG-EQ-01: a soldier has the pack's one slot
+        game.issue(ptr + "/item", "SG-EQ-02", f"{find['name']} takes {find['slots']} slots; a soldier has {room}.")
     game.entry["after"].append(f"gave {find['name']} to {soldier['name'] or soldier['type']}")
 
 

@@ -8,8 +8,8 @@ machine, so a test, a bug report or a suspicious player can repeat them (as Star
 
 from __future__ import annotations
 
+import os
 import random
-import secrets
 
 from .... import edits
 from ..tables import tables
@@ -18,7 +18,7 @@ from .rules import campaign_rules
 
 
 def new_seed() -> int:
-    return secrets.randbits(32)
+    return int.from_bytes(os.urandom(4), "big")  # not `secrets`: it loads OpenSSL for hmac
 
 
 def generator(seed: int | None = None) -> random.Random:

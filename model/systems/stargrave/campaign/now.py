@@ -10,6 +10,7 @@ from __future__ import annotations
 from .. import derive as _derive
 from ..tables import ROLES, Tables
 from .replay import Campaign
+from .rules import campaign_rules
 from .state import CampaignState
 
 
@@ -35,11 +36,12 @@ def crew_now(data: dict, state: CampaignState, t: Tables) -> dict:
                 d["item_slots"].append({"name": f["name"], "slots": f["slots"]})
                 d["slots_used"] += f["slots"]
                 d["carried"].append(f["name"])
+    divisor = campaign_rules(t).survival["injured_health_divisor"]
     for d, s in zip(out["soldiers"], state.soldiers):
         health = d.get("profile", {}).get("health")
         d.update(id=s["id"], name=s["name"], item=s["find"]["name"] if s["find"] else None, injured=s["injured"],
                  # SG-CAMP-06: a seriously injured soldier starts the next game at half Health, rounded down
-                 health_now=(health // 2 if s["injured"] else health) if health is not None else None)
+                 health_now=(health // divisor if s["injured"] else health) if health is not None else None)
     return out
 
 

@@ -58,6 +58,10 @@ def _text(game, key: str) -> str:
     return value if isinstance(value, str) else ""
 
 
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
 def title_of(game, g: int) -> str:
     title = game.get("title") if isinstance(game, dict) else None
     return f"game {g + 1} ({title})" if isinstance(title, str) and title.strip() else f"game {g + 1}"
@@ -226,7 +230,7 @@ class _Game:
     # ---- 4. levels (SG-CAMP-11..18, SG-PROF-03) ----
     def _levels(self) -> None:
         s = self.state
-        reduced: dict[str, set] = {r: set() for r in ROLES}
+        reduced: dict[str, dict] = {r: {} for r in ROLES}   # role -> power -> reductions this game
         for i, rec in enumerate(self.field("levels", list)):
             ptr = f"{self.ptr}/levels/{i}"
             if not isinstance(rec, dict):
@@ -278,7 +282,7 @@ class _Game:
         canon = self.t.canonical_power(name)
         return next((p for p in self.state.officers[role]["powers"] if p["name"] == canon), None) if canon else None
 
-    def _reduce(self, ptr: str, role: str, rec: dict, level: int, reduced: set) -> str:
+    def _reduce(self, ptr: str, role: str, rec: dict, level: int, reduced: dict) -> str:
         label = self.t.figures[role]["label"]
         power = self._power(role, rec.get("power"))
         if power is None:
@@ -289,17 +293,18 @@ class _Game:
             self.issue(ptr + "/power", "SG-CAMP-16", f"Level {level} lowers the activation of a power the {label} "
                        f"knows ({known}); {what}. Pick one of the {label}'s powers.")
             return ""
-        if power["name"] in reduced:     # SG-CAMP-17
+        most, step = self.rules.levels["reductions_per_power_per_game"], self.rules.levels["reduce_step"]
+        if reduced.get(power["name"], 0) >= most:     # SG-CAMP-17
             self.issue(ptr + "/power", "SG-CAMP-17", f"{power['name']} was already reduced in {self.name}: a power "
-                       f"goes down at most 1 per game; reduce another power.")
+                       f"is reduced at most {_times(most)} a game; reduce another power.")
             return ""
-        if power["activation"] - 1 < self.rules.floor:   # SG-CAMP-16
+        if power["activation"] - step < self.rules.floor:   # SG-CAMP-16
             self.issue(ptr + "/power", "SG-CAMP-16", f"{power['name']} is at activation {power['activation']}; no "
                        f"power goes below {self.rules.floor}. Reduce another power.")
             return ""
-        reduced.add(power["name"])
-        power["activation"] -= 1
-        power["derivation"].append([f"level {level}", -1])
+        reduced[power["name"]] = reduced.get(power["name"], 0) + 1
+        power["activation"] -= step
+        power["derivation"].append([f"level {level}", -step])
         return f"{power['name']} to {power['activation']}"
 
     def _improve(self, ptr: str, role: str, rec: dict, level: int) -> str:
@@ -312,13 +317,13 @@ class _Game:
             return ""
         officer = self.state.officers[role]
         real = self.founded_real(role, key) + officer["improved"].get(key, 0)
-        most = self.rules.maxima.get(key)
-        if most is not None and real + 1 > most:   # SG-PROF-03 / SG-CAMP-15
+        most, step = self.rules.maxima.get(key), self.rules.levels["improve_step"]
+        if most is not None and real + step > most:   # SG-PROF-03 / SG-CAMP-15
             self.issue(ptr + "/characteristic", "SG-PROF-03", f"The {label}'s {self.t.label(key)} is "
                        f"{_derive.format_value(key, real, self.t)}, its maximum; improve another characteristic.")
             return ""
-        officer["improved"][key] = officer["improved"].get(key, 0) + 1
-        return f"{self.t.label(key)} to {_derive.format_value(key, real + 1, self.t)}"
+        officer["improved"][key] = officer["improved"].get(key, 0) + step
+        return f"{self.t.label(key)} to {_derive.format_value(key, real + step, self.t)}"
 
     def founded_real(self, role: str, key: str) -> int:
         return self.founded_profiles[role].get(key, 0)

@@ -1,0 +1,183 @@
+"""Lists and tables as Qt models that change only the rows whose data changed.
+
+A page describes what a list shows as plain `Row`s, built from the evaluation result (never from rules of
+its own), and hands them to `RowsModel.set_rows`. The model compares them with what it shows: rows that
+kept their key and data are left alone, changed rows emit `dataChanged`, new and gone rows are inserted
+and removed. Nothing is refilled wholesale, so an edit repaints only what it changed.
+
+Issues are painted on rows by the binder (gui/binding.py `Binder.rows`): each row may name the document
+entry it shows (`pointer`); the binder gives the model, by row pointer, the worst severity and the messages
+of the issues at or below it. The row then shows the severity icon in its first column, the messages in its
+tooltip and its accessible description.
+
+A tick in a row (`check` not None) does not change the model: the model emits `toggled(key, checked)` and
+the page turns it into an edit; the row follows when the document has changed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+
+_Index = QModelIndex | QPersistentModelIndex
+ACCESSIBLE_DESCRIPTION = Qt.ItemDataRole.AccessibleDescriptionRole
+KEY_ROLE = Qt.ItemDataRole.UserRole
+POINTER_ROLE = Qt.ItemDataRole.UserRole + 1
+SEVERITY_ROLE = Qt.ItemDataRole.UserRole + 2
+
+
+@dataclass(frozen=True)
+class Row:
+    key: str                              # who the row is (a power's name, an entry's pointer): kept across edits
+    cells: tuple                          # what each column shows
+    tips: tuple = ()                      # tooltip of each column ("" or missing: none)
+    icons: tuple = ()                     # icon name of each column ("" or missing: none)
+    check: bool | None = None             # a tick in the first column (None: no tick box)
+    pointer: str = ""                     # the document entry shown (its issues are painted on the row)
+    enabled: bool = True                  # False: shown greyed (e.g. a power that cannot be taken)
+    center: tuple = ()                    # columns whose text is centred
+    data: Any = field(default=None, compare=True)  # anything the page wants back (KEY_ROLE gives the key)
+
+
+class RowsModel(QAbstractTableModel):
+    toggled = Signal(str, bool)          # a row's tick was clicked: (key, checked)
+
+    def __init__(self, headers: list[str], header_tips: list[str] | None = None, parent=None):
+        super().__init__(parent)
+        self.headers = list(headers)
+        self.header_tips = list(header_tips or [])
+        self.rows: list[Row] = []
+        self.issues: dict[str, tuple[str, str]] = {}   # row pointer -> (severity, messages)
+
+    # -- what the page says ---------------------------------------------------------------------------
+    def set_rows(self, rows: list[Row]) -> None:
+        """Show `rows`: only what differs from what is shown is told to the views."""
+        old, new = self.rows, list(rows)
+        if [r.key for r in old] == [r.key for r in new]:
+            self.rows = new
+            self._changed([i for i, (a, b) in enumerate(zip(old, new)) if a != b])
+            return
+        # keep the common head and tail; insert or remove in the middle; then tell the changed rows
+        head = 0
+        while head < min(len(old), len(new)) and old[head].key == new[head].key:
+            head += 1
+        tail = 0
+        while (tail < min(len(old), len(new)) - head
+               and old[len(old) - 1 - tail].key == new[len(new) - 1 - tail].key):
+            tail += 1
+        gone = len(old) - head - tail
+        come = len(new) - head - tail
+        if gone:
+            self.beginRemoveRows(QModelIndex(), head, head + gone - 1)
+            self.rows = old[:head] + old[head + gone:]
+            self.endRemoveRows()
+        if come:
+            self.beginInsertRows(QModelIndex(), head, head + come - 1)
+            self.rows = self.rows[:head] + new[head:head + come] + self.rows[head:]
+            self.endInsertRows()
+        before = old[:head] + [None] * come + old[len(old) - tail:]
+        self.rows = new
+        self._changed([i for i, (a, b) in enumerate(zip(before, new)) if a is not None and a != b])
+
+    def set_issues(self, issues: dict[str, tuple[str, str]]) -> None:
+        """Issues by row pointer (the binder's paint): repaint the rows whose marks changed."""
+        if issues == self.issues:
+            return
+        changed = {p for p in set(issues) | set(self.issues) if issues.get(p) != self.issues.get(p)}
+        self.issues = dict(issues)
+        self._changed([i for i, r in enumerate(self.rows) if r.pointer and r.pointer in changed])
+
+    def _changed(self, rows: list[int]) -> None:
+        last = self.columnCount() - 1
+        start = None
+        for i, r in enumerate(rows + [None]):
+            if start is not None and (r is None or r != rows[i - 1] + 1):
+                self.dataChanged.emit(self.index(start, 0), self.index(rows[i - 1], last))
+                start = None
+            if r is not None and start is None:
+                start = r
+
+    # -- finding rows -----------------------------------------------------------------------------------
+    def row_of(self, key: str) -> int:
+        return next((i for i, r in enumerate(self.rows) if r.key == key), -1)
+
+    def row_at_pointer(self, pointer: str) -> int:
+        """The row showing `pointer` or an entry containing it (-1: none)."""
+        best, depth = -1, -1
+        for i, r in enumerate(self.rows):
+            if r.pointer and (pointer == r.pointer or pointer.startswith(r.pointer + "/")) and len(r.pointer) > depth:
+                best, depth = i, len(r.pointer)
+        return best
+
+    def key_at(self, row: int) -> str | None:
+        return self.rows[row].key if 0 <= row < len(self.rows) else None
+
+    # -- Qt's questions -----------------------------------------------------------------------------------
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802 (Qt name)
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802 (Qt name)
+        return 0 if parent.isValid() else len(self.headers)
+
+    def headerData(self, section: int, orientation, role=Qt.ItemDataRole.DisplayRole):  # noqa: N802 (Qt name)
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self.headers):
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.headers[section]
+        if role == Qt.ItemDataRole.ToolTipRole and section < len(self.header_tips):
+            return self.header_tips[section] or None
+        return None
+
+    def flags(self, index: _Index):
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        row = self.rows[index.row()]
+        f = Qt.ItemFlag.ItemIsSelectable
+        if row.enabled:
+            f |= Qt.ItemFlag.ItemIsEnabled
+        if row.check is not None and index.column() == 0:
+            f |= Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsEnabled
+        return f
+
+    def data(self, index: _Index, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid() or index.row() >= len(self.rows):
+            return None
+        row, col = self.rows[index.row()], index.column()
+        mark = self.issues.get(row.pointer) if row.pointer else None
+        if role == Qt.ItemDataRole.DisplayRole:
+            value = row.cells[col] if col < len(row.cells) else ""
+            return "" if value is None else str(value)
+        if role == Qt.ItemDataRole.ToolTipRole or role == ACCESSIBLE_DESCRIPTION:
+            tip = row.tips[col] if col < len(row.tips) else ""
+            if role == ACCESSIBLE_DESCRIPTION:
+                return mark[1] if mark else None
+            return "\n".join(x for x in (tip, mark[1] if mark else "") if x) or None
+        if role == Qt.ItemDataRole.DecorationRole:
+            from ..icons import icon, severity_icon
+            if col == 0 and mark:
+                return severity_icon(mark[0])
+            name = row.icons[col] if col < len(row.icons) else ""
+            return icon(name) if name else None
+        if role == Qt.ItemDataRole.CheckStateRole and col == 0 and row.check is not None:
+            return Qt.CheckState.Checked if row.check else Qt.CheckState.Unchecked
+        if role == Qt.ItemDataRole.TextAlignmentRole and col in row.center:
+            return int(Qt.AlignmentFlag.AlignCenter)
+        if role == KEY_ROLE:
+            return row.key
+        if role == POINTER_ROLE:
+            return row.pointer
+        if role == SEVERITY_ROLE:
+            return mark[0] if mark else ""
+        return None
+
+    def setData(self, index: _Index, value, role=Qt.ItemDataRole.EditRole) -> bool:  # noqa: N802 (Qt name)
+        if role != Qt.ItemDataRole.CheckStateRole or not index.isValid() or index.column() != 0:
+            return False
+        row = self.rows[index.row()]
+        if row.check is None:
+            return False
+        checked = Qt.CheckState(value) == Qt.CheckState.Checked if not isinstance(value, bool) else value
+        self.toggled.emit(row.key, checked)
+        return False   # the document decides: the row follows it on the next set_rows

@@ -1,0 +1,103 @@
+"""RowsModel tells views only what changed; the binder paints issues on rows and catches hidden pages up."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLineEdit, QTableView
+
+from gui.binding import Binder
+from gui.editor import DocumentEditor
+from gui.session import Session
+from gui.widgets.rows_model import SEVERITY_ROLE, Row, RowsModel
+from model import edits
+from model.issues import ERROR
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "resources" / "examples"
+
+
+def _spy(model: RowsModel) -> list:
+    seen = []
+    model.dataChanged.connect(lambda a, b: seen.append(("changed", a.row(), b.row())))
+    model.rowsInserted.connect(lambda _p, a, b: seen.append(("inserted", a, b)))
+    model.rowsRemoved.connect(lambda _p, a, b: seen.append(("removed", a, b)))
+    model.modelReset.connect(lambda: seen.append(("reset",)))
+    return seen
+
+
+def rows(*names, marked=()):
+    return [Row(n, (n, "x" if n in marked else "")) for n in names]
+
+
+def test_same_rows_tell_nothing_and_a_changed_row_tells_only_itself(qtbot):
+    m = RowsModel(["Name", "Mark"])
+    m.set_rows(rows("a", "b", "c", "d"))
+    seen = _spy(m)
+    m.set_rows(rows("a", "b", "c", "d"))
+    assert seen == []
+    m.set_rows(rows("a", "b", "c", "d", marked=("c",)))
+    assert seen == [("changed", 2, 2)]
+    assert m.data(m.index(2, 1)) == "x"
+
+
+def test_rows_added_and_removed_in_the_middle_keep_the_others(qtbot):
+    m = RowsModel(["Name", "Mark"])
+    m.set_rows(rows("a", "b", "c", "d"))
+    seen = _spy(m)
+    m.set_rows(rows("a", "x", "y", "d"))
+    assert seen == [("removed", 1, 2), ("inserted", 1, 2)]
+    assert [m.key_at(i) for i in range(m.rowCount())] == ["a", "x", "y", "d"]
+    seen.clear()
+    m.set_rows(rows("a", "d", marked=("d",)))
+    assert seen == [("removed", 1, 2), ("changed", 1, 1)]
+    assert m.rowCount() == 2 and m.data(m.index(1, 1)) == "x"
+
+
+def test_a_tick_asks_the_page_and_changes_nothing_by_itself(qtbot):
+    m = RowsModel(["Power"])
+    m.set_rows([Row("Heal", ("Heal",), check=False)])
+    asked = []
+    m.toggled.connect(lambda key, on: asked.append((key, on)))
+    assert m.flags(m.index(0, 0)) & Qt.ItemFlag.ItemIsUserCheckable
+    m.setData(m.index(0, 0), Qt.CheckState.Checked.value, Qt.ItemDataRole.CheckStateRole)
+    assert asked == [("Heal", True)]
+    assert m.data(m.index(0, 0), Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Unchecked
+
+
+def test_issues_are_painted_on_the_row_of_their_entry(qtbot):
+    session = Session.open(str(EXAMPLES / "ashen-comet-veteran.starwright"))
+    binder = Binder(session)   # no pages: nothing waits for a form to be built
+    view = QTableView()
+    qtbot.addWidget(view)
+    model = RowsModel(["Item"])
+    view.setModel(model)
+    binder.rows("/captain/items", view, None, model,
+                  lambda items: [Row(f"/captain/items/{i}", (x,), pointer=f"/captain/items/{i}")
+                                 for i, x in enumerate(items or [])])
+    assert model.rowCount() == len(session.data["captain"]["items"])
+    n = model.rowCount()
+    session.apply(edits.Insert("/captain/items/-", "No Such Gadget"))
+    assert model.rowCount() == n + 1
+    issue = next(i for i in session.issues if i.pointer == f"/captain/items/{n}" and i.severity == ERROR)
+    assert model.data(model.index(n, 0), SEVERITY_ROLE) == ERROR
+    assert issue.message in model.data(model.index(n, 0), Qt.ItemDataRole.ToolTipRole)
+    assert model.data(model.index(0, 0), SEVERITY_ROLE) == ""
+    session.stack.undo()
+    assert model.rowCount() == n
+    assert all(model.data(model.index(r, 0), SEVERITY_ROLE) != ERROR or
+               any(i.pointer == f"/captain/items/{r}" for i in session.issues) for r in range(n))
+
+
+def test_a_hidden_page_follows_the_edits_it_missed_when_shown(qtbot):
+    e = DocumentEditor(Session.open(str(EXAMPLES / "ashen-comet-veteran.starwright")))
+    qtbot.addWidget(e)
+    e.show()
+    captain, first_mate = e.pages[1], e.pages[2]
+    e.show_page(captain)
+    e.show_page(first_mate)  # both built; the Captain page is hidden now
+    e.session.apply(edits.Set("/captain/name", "Renamed Captain"))
+    assert e.binder._stale.get(id(captain))  # waiting for the page to be seen
+    e.show_page(captain)
+    assert not e.binder._stale.get(id(captain))
+    assert "Renamed Captain" in [w.text() for w in captain.findChildren(QLineEdit)]
