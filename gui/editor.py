@@ -7,6 +7,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QListWidget, QListWidgetItem, QSplit
                                QWidget)
 
 from model import pointer as jp
+from model.labels import describe_pointer
 
 from .binding import Binder
 from .icons import icon, severity_icon
@@ -47,7 +48,7 @@ class DocumentEditor(QWidget):
         self.nav.itemClicked.connect(lambda item: self.enter_page(self.nav.row(item)))
         self.nav.setCurrentRow(0)
 
-        self.issues = IssuesPanel(describe=lambda p: self.module.describe(p, session.data))
+        self.issues = IssuesPanel(describe=lambda p: describe_pointer(session.data, p, session.pack))
         self.issues.activated.connect(self.focus_pointer)
 
         self.center = QSplitter(Qt.Orientation.Vertical)
@@ -173,9 +174,9 @@ class DocumentEditor(QWidget):
 
     # -- quick start ------------------------------------------------------------------------------------
     def fill_the_rest(self) -> None:
-        fill = getattr(self.module, "fill_the_rest", None)
+        fill = self.session.kind.system.quick_start
         if fill is not None:
-            self.session.apply(fill(self.session))
+            self.session.apply(fill(self.session.data, self.session.pack))
 
     # -- preview ----------------------------------------------------------------------------------------
     def set_preview_visible(self, visible: bool) -> None:

@@ -572,7 +572,7 @@ class MainWindow(QMainWindow):
                   self.a_copy_text, self.a_copy_md, *self.page_actions):
             a.setEnabled(has)
         # Fill the Rest is there only for the kinds that have a filler (Stargrave, Star Frontiers).
-        fills = has and getattr(e.module, "fill_the_rest", None) is not None
+        fills = has and e.session.kind.system.quick_start is not None
         self.a_fill.setVisible(fills or not has)
         self.a_fill.setEnabled(fills)
         if has:

@@ -119,7 +119,7 @@ class Session(QObject):
             raise ValueError("no file name to save to")
         changed_path = target != self.path
         # Links to other files are stored relative to this one: saving elsewhere rewrites them (one undo step).
-        relocate = getattr(self.kind.system, "relocate", None) if changed_path else None
+        relocate = self.kind.system.relocate if changed_path else None
         moved = relocate(self.data, self.path, target) if relocate else []
         if moved:
             self.apply(edits.Batch(tuple(moved), "update links for the new location"))

@@ -16,9 +16,7 @@ class Result:
     derived: dict
     pack: Pack | None
     schema_valid: bool
-    # What can be added at each place and why the rest cannot (model/systems/<sys>/offers.py), computed
-    # from the same helpers as `check`: views read it and never re-derive.
-    offers: dict = field(default_factory=dict)
+    offers: dict = field(default_factory=dict)   # what can be added where, and why not (GameSystem.offers)
 
     @property
     def has_errors(self) -> bool:
@@ -41,8 +39,9 @@ def pack_for(data: dict, kind: Kind, extra: list[Pack] | None = None) -> tuple[P
 
 
 def evaluate(data: dict, kind: Kind, extra_packs: list[Pack] | None = None, origin=None) -> Result:
-    """`origin` is the document's file path (None when unsaved): systems that link other files
-    (LINKS_FILES, e.g. a Starchasers ship's crew) find them relative to it."""
+    """`origin` is the document's file path (None when unsaved): systems that link other files (a
+    Starchasers ship's crew) have them read relative to it here (GameSystem.read_links), and derive gets
+    their contents, so derive and check stay pure functions of the document and the rules pack."""
     issues = document_issues(kind.schema, data, kind.records)
     kept = [i for i in issues if kind.is_kept(i.pointer)]
     if len(kept) < len(issues):
@@ -51,9 +50,8 @@ def evaluate(data: dict, kind: Kind, extra_packs: list[Pack] | None = None, orig
     # Kept records (a game played) with a wrong shape are reported; the rules skip what they cannot read.
     pack, pack_issues = pack_for(data, kind, extra_packs)
     system = kind.system
-    derived = system.derive(data, pack, origin) if getattr(system, "LINKS_FILES", False) else system.derive(data, pack)
+    derived = system.derive_with_links(data, pack, origin)
     checked = system.check(data, derived, pack)
     told = {i.pointer for i in checked}   # the rules' own words for a kept record win over the schema's
     issues = [i for i in kept if i.pointer not in told] + pack_issues + checked
-    offers = system.offers(data, derived, pack) if hasattr(system, "offers") else {}
-    return Result(sort_issues(issues), derived, pack, True, offers)
+    return Result(sort_issues(issues), derived, pack, True, system.offers(data, derived, pack))

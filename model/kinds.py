@@ -1,14 +1,21 @@
-"""The explicit registry of document kinds: one line per game system.
+"""The explicit registry of document kinds: one line per kind, the only registry there is.
 
-Each kind names its file format version, its schema, its rules pack and the package under
-model/systems/ that derives and checks it. Adding a game system adds one line here.
+Each kind names its file format version, its schema, its rules pack, the package under model/systems/
+whose `SYSTEM` (model.system_contract.GameSystem) derives and checks it, its editor pages (a package
+under gui/pages/ with `build(session, binder)`) and its printed sheet (a module under model/sheets/ with
+`render(data, result, kit)`); the places of its documents are named by resources/labels/<kind>.json.
+The GUI's pages and the sheet renderers are looked up from here (gui/pages/__init__.py,
+model/sheets/__init__.py). Adding a game system = its package (and its data files) + one line here.
 """
 
 from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .system_contract import GameSystem
 
 FORMAT_PREFIX = "starwright/"
 
@@ -20,7 +27,9 @@ class Kind:
     version: int     # the newest file version this program writes
     schema: str      # schemas/<schema>
     pack: str        # resources/rules/<pack>.json
-    module: str      # the system package: new(), derive(), check()
+    module: str      # the system package: its SYSTEM (GameSystem) has new(), derive(), check()...
+    pages: str       # the editor's pages package (gui/pages/...): build(session, binder) -> [Page]
+    sheet: str       # the sheet renderer module under model/sheets/: render(data, result, kit) -> Sheet
     # Schema errors at or below these pointers are kept and reported, never refused on load: a wrong record
     # of a game played is still the player's record (DESIGN.md, crew file version 2).
     kept: tuple[str, ...] = ()
@@ -35,17 +44,27 @@ class Kind:
         return FORMAT_PREFIX + self.kind
 
     @property
-    def system(self) -> ModuleType:
-        return importlib.import_module(self.module)
+    def system(self) -> "GameSystem":
+        """The system's contract (imported on first use, so opening one kind does not import the others)."""
+        return importlib.import_module(self.module).SYSTEM
+
+    @property
+    def labels(self) -> str:
+        """resources/labels/<labels>: the names of the document's places, as data (model.labels)."""
+        return f"{self.kind}.json"
 
 
 KINDS: dict[str, Kind] = {k.kind: k for k in [
     Kind("stargrave-crew", "Stargrave crew", 2, "stargrave-crew.v2.json", "stargrave", "model.systems.stargrave",
-         kept=("/campaign",), records="/campaign/games"),
-    Kind("starfrontiers-character", "Star Frontiers character", 1, "starfrontiers-character.v1.json", "starfrontiers", "model.systems.starfrontiers"),
-    Kind("starchasers-ship", "Starchasers starship", 1, "starchasers-ship.v1.json", "starchasers", "model.systems.starchasers.ship"),
-    Kind("starchasers-character", "Starchasers character", 1, "starchasers-character.v1.json", "starchasers", "model.systems.starchasers.character"),
-    Kind("knighthawks-ship", "Knight Hawks starship", 1, "knighthawks-ship.v1.json", "knighthawks", "model.systems.knighthawks"),
+         "gui.pages.stargrave", "stargrave", kept=("/campaign",), records="/campaign/games"),
+    Kind("starfrontiers-character", "Star Frontiers character", 1, "starfrontiers-character.v1.json", "starfrontiers",
+         "model.systems.starfrontiers", "gui.pages.starfrontiers", "starfrontiers"),
+    Kind("starchasers-ship", "Starchasers starship", 1, "starchasers-ship.v1.json", "starchasers",
+         "model.systems.starchasers.ship", "gui.pages.starchasers.ship", "starchasers_ship"),
+    Kind("starchasers-character", "Starchasers character", 1, "starchasers-character.v1.json", "starchasers",
+         "model.systems.starchasers.character", "gui.pages.starchasers.character", "starchasers_character"),
+    Kind("knighthawks-ship", "Knight Hawks starship", 1, "knighthawks-ship.v1.json", "knighthawks",
+         "model.systems.knighthawks", "gui.pages.knighthawks", "knighthawks"),
 ]}
 
 # Kinds the file format already names (DESIGN.md) but this program cannot build yet.

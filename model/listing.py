@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .cards import Card, Deck, deck
 from .issues import Issue
+from .labels import describe_pointer
 
 
 def _md_escape(text: str) -> str:
@@ -83,12 +84,7 @@ def _card(w: _Writer, card: Card, layout: dict) -> None:
             w.line(label or "Tracks", " · ".join(f"{a} {'—' if b is None else b}" for a, b in v))
 
 
-def _where(data, issue: Issue) -> str:
-    from .sheets import describe_pointer
-    return describe_pointer(data, issue.pointer)
-
-
-def _issues(w: _Writer, data, issues: list[Issue]) -> None:
+def _issues(w: _Writer, data, issues: list[Issue], pack) -> None:
     errors = [i for i in issues if i.is_error]
     warnings = [i for i in issues if not i.is_error and i.severity == "warning"]
     if not errors and not warnings:
@@ -97,7 +93,7 @@ def _issues(w: _Writer, data, issues: list[Issue]) -> None:
     w.heading(f"Not legal: {n} rule error{'s' if n != 1 else ''}" if n else "Legal, with warnings", 1)
     for i in errors + warnings:
         tag = "" if i.is_error else "warning "
-        w.line("", f"{tag}{i.rule} · {_where(data, i)}: {i.message}")
+        w.line("", f"{tag}{i.rule} · {describe_pointer(data, i.pointer, pack)}: {i.message}")
 
 
 def render(dk: Deck, data, result, markdown: bool = False) -> str:
@@ -110,7 +106,7 @@ def render(dk: Deck, data, result, markdown: bool = False) -> str:
     for card in dk.cards:
         if dk.layout["cards"][card.type].get("text", True):
             _card(w, card, dk.layout)
-    _issues(w, data, result.issues)
+    _issues(w, data, result.issues, result.pack)
     if not any(i.is_error for i in result.issues):
         w.lines += ["", "Legal: no rule errors." if not markdown else "*Legal: no rule errors.*"]
     return "\n".join(w.lines).strip("\n") + "\n"

@@ -1,8 +1,8 @@
-"""Which pages edit which kind of document: one line per game system.
+"""Which pages edit which kind of document: read from the kinds registry (model/kinds.py, `Kind.pages`).
 
-A pages package exposes `build(session, binder) -> list[Page]`, `describe(pointer, data) -> str` (a place
-name for the issues list) and optionally `fill_the_rest(session) -> model.edits.Batch` (the quick start).
-Adding a game system's editor adds one line here.
+A pages package exposes `build(session, binder) -> list[Page]`. Where an issue is, in words, comes from
+model.labels.describe_pointer (the kind's labels are data); the quick start is the system's
+`GameSystem.quick_start`. Adding a game system's editor = its pages package, named on its kind's line.
 """
 
 from __future__ import annotations
@@ -10,18 +10,12 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-PAGES: dict[str, str] = {
-    "stargrave-crew": "gui.pages.stargrave",
-    "starchasers-ship": "gui.pages.starchasers.ship",
-    "starchasers-character": "gui.pages.starchasers.character",
-    "starfrontiers-character": "gui.pages.starfrontiers",
-    "knighthawks-ship": "gui.pages.knighthawks",
-}
+from model.kinds import KINDS
 
 
 def has_pages(kind: str) -> bool:
-    return kind in PAGES
+    return kind in KINDS and bool(KINDS[kind].pages)
 
 
 def pages_for(kind: str) -> ModuleType:
-    return importlib.import_module(PAGES[kind])
+    return importlib.import_module(KINDS[kind].pages)

@@ -182,7 +182,7 @@ def _picks(o: _Officer) -> list[str]:
 
 
 def _powers(o: _Officer) -> list[dict]:
-    src, rep, t = o.src, o.rep, o.t
+    src, rep = o.src, o.rep
     powers: list[dict] = []
     known: list[tuple[str, int | None, str]] = []
     for sp in src.powers:

@@ -31,7 +31,7 @@ Adding a sheet for another game system
    house_table (a layout table; str cells are escaped for you), profile_table, TickTrack (tick
    boxes, e.g. hit points or limited ammunition), CheckBox, Card/CardRow (cut-out reference cards),
    Columns (flowable lists side by side), para/rich (Paragraphs), spans.TextBlock (styled runs).
-3. Add one line to RENDERERS below: `"<kind>": _renderer("<system>")`.
+3. Name the module on the kind's line in model/kinds.py (`sheet`): RENDERERS is read from there.
 """
 
 from __future__ import annotations
@@ -40,14 +40,16 @@ import importlib
 from typing import Callable
 
 from ..issues import Issue
-from ..kinds import by_format
+from ..kinds import KINDS, by_format
+from ..labels import describe_pointer
 from reportlab.platypus.doctemplate import LayoutError
 
 from .layout import SheetError, load_layout
 from .options import PAPERS, SheetOptions, default_paper
 from .page import Kit, build_pdf
 
-__all__ = ["export_pdf", "SheetOptions", "SheetError", "RENDERERS", "PAPERS", "default_paper", "footer_statements"]
+__all__ = ["export_pdf", "SheetOptions", "SheetError", "RENDERERS", "PAPERS", "default_paper", "footer_statements",
+           "describe_pointer"]
 
 
 def _renderer(module: str) -> Callable:
@@ -58,14 +60,8 @@ def _renderer(module: str) -> Callable:
     return render
 
 
-# kind -> renderer(data, result, kit) -> Sheet. One line per game system.
-RENDERERS: dict[str, Callable] = {
-    "stargrave-crew": _renderer("stargrave"),
-    "starchasers-ship": _renderer("starchasers_ship"),
-    "starchasers-character": _renderer("starchasers_character"),
-    "starfrontiers-character": _renderer("starfrontiers"),
-    "knighthawks-ship": _renderer("knighthawks"),
-}
+# kind -> renderer(data, result, kit) -> Sheet: each kind names its sheet module in model/kinds.py.
+RENDERERS: dict[str, Callable] = {k.kind: _renderer(k.sheet) for k in KINDS.values() if k.sheet}
 
 
 def footer_statements(result, list_issues: bool) -> list[str]:
@@ -82,31 +78,10 @@ def footer_statements(result, list_issues: bool) -> list[str]:
     return out
 
 
-def describe_pointer(data, pointer: str) -> str:
-    """Where a rule error is, in words: "/captain/powers/2/reduced" -> "Captain › power 3 (Command) › reduced"."""
-    from .. import pointer as jp
-    parts: list[str] = []
-    node = data
-    for tok in jp.split(pointer or ""):
-        if isinstance(node, list) and tok.isdigit():
-            idx = int(tok)
-            el = node[idx] if idx < len(node) else None
-            name = el if isinstance(el, str) else (el.get("name") or el.get("type")) if isinstance(el, dict) else None
-            word = parts.pop() if parts else "entry"
-            word = word[:-1] if word.endswith("s") else word
-            parts.append(f"{word} {idx + 1}" + (f" ({' '.join(str(name).split())})" if name else ""))
-            node = el
-        else:
-            parts.append(tok.replace("_", " "))
-            node = node.get(tok) if isinstance(node, dict) else None
-    text = " › ".join(parts) or "the whole document"
-    return text[:1].upper() + text[1:]
-
-
-def _issues_section(kit: Kit, data, issues: list[Issue]) -> list:
+def _issues_section(kit: Kit, data, issues: list[Issue], pack) -> list:
     from reportlab.platypus import Spacer
     from .flowables import SectionBar, house_table
-    rows = [[i.rule, describe_pointer(data, i.pointer), i.message] for i in issues if i.is_error]
+    rows = [[i.rule, describe_pointer(data, i.pointer, pack), i.message] for i in issues if i.is_error]
     if not rows:
         return []
     cols = kit.layout["tables"].get("issues", {}).get("columns") or [
@@ -131,7 +106,7 @@ def export_pdf(data: dict, result, options: SheetOptions | None = None) -> bytes
     kit = Kit(load_layout(kind.kind), options)
     sheet = RENDERERS[kind.kind](data, result, kit)
     if options.list_issues:
-        sheet.story = list(sheet.story) + _issues_section(kit, data, result.issues)
+        sheet.story = list(sheet.story) + _issues_section(kit, data, result.issues, result.pack)
     title = f"{data.get('name') or kind.title} - {kind.title} sheet"
     try:
         return build_pdf(sheet, kit, footer_statements(result, options.list_issues), title)

@@ -12,7 +12,6 @@ linearly (the time per game at 100 games within 2x of the time per game at 10).
 from __future__ import annotations
 
 import copy
-import statistics
 import sys
 import time
 from pathlib import Path

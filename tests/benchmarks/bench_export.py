@@ -94,7 +94,6 @@ def main() -> int:
                "cards": lambda: export_cards(deck(data, result), opts)})
     base, sheet_only, full, cards = t["base"], t["sheet"], t["full"], t["cards"]
     n_cards = len(deck(data, result).cards)
-    pages = export_pdf(data, result, opts).count(b"/Type /Page\n") or "?"
     print(f"reportlab C accelerator (_rl_accel): {accel}")
     print(f"bare reportlab one-page table:        {base * 1000:7.2f} ms")
     print(f"crew sheet, 8 soldiers, no cards:     {sheet_only * 1000:7.2f} ms   ratio {sheet_only / base:5.2f}x")

@@ -65,7 +65,6 @@ def main() -> int:
         end.setSingleShot(True)
         for _ in range(5):
             app.processEvents()
-        loop_timer = QTimer()
         from PySide6.QtCore import QEventLoop
         loop = QEventLoop()
         QTimer.singleShot(ms, loop.quit)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QLineEdit, QPushButton, QTableWidget
+from PySide6.QtWidgets import QCheckBox, QLabel, QLineEdit, QPushButton, QTableWidget
 
 from gui.dialogs import prompts
 from gui.widgets.choice_buttons import ChoiceButtons
@@ -90,7 +90,6 @@ def test_SG_CREW_13_build_the_design_example_by_clicking_and_typing(win, user, t
     user.click(win.start.new_buttons["stargrave-crew"])
     editor = win.current_editor()
     s = editor.session
-    history = [json.dumps(s.data)]
     s.stack.indexChanged.connect(lambda _i: None)
 
     # Crew name: typing in one field is one undo step.

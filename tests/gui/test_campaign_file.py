@@ -19,7 +19,7 @@ def test_SG_CAMP_01_a_broken_campaign_opens_lists_its_issues_walks_them_and_save
     places = [tree.topLevelItem(i).data(0, Qt.ItemDataRole.UserRole) for i in range(tree.topLevelItemCount())]
     assert "/campaign/games/3" in places and "/campaign/games/0/survival/0/roll" in places
     words = " ".join(tree.topLevelItem(i).text(c) for i in range(tree.topLevelItemCount()) for c in range(4))
-    assert "Campaign › Games › Survival roll off the die" in words
+    assert "Campaign › Game 1 (Survival roll off the die) › Survival roll 1 (s1) › Roll" in words
     for _ in range(len(places) + 1):     # F8 walks through every issue, campaign ones included
         win.next_issue()
     e.session.save(str(path))

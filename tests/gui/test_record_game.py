@@ -308,7 +308,6 @@ def test_SG_CAMP_01_reopen_a_game_from_the_campaign_page_and_change_it_as_one_st
 
 def test_the_founding_crew_is_locked_once_games_exist_and_unlocks_on_purpose(win, user, tmp_path, qtbot):
     editor = open_crew(win, tmp_path)
-    s = editor.session
     user.click_row(editor.nav, 1)
     name = W(editor, QLineEdit, "captain_name")
     assert not name.isReadOnly()                  # no games yet: nothing locked

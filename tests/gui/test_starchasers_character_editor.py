@@ -232,7 +232,7 @@ def test_link_through_the_edit_path_and_broken_file(qtbot, tmp_path):
     ship_path = tmp_path / "ship.starwright"
     shutil.copy(EXAMPLES / "kestrel-light-freighter.starwright", ship_path)
     sed = open_editor(qtbot, Session.open(str(ship_path)))
-    from model.systems.starchasers.ship_actions import link
+    from model.systems.starchasers.ship.actions import link
     sed.session.apply(link(sed.session.data, "gunner", "broken.starwright"))
     status = w(sed, QLabel, "crewStatus_gunner")
     assert "cannot be used" in status.text() and "not valid JSON" in status.text()

@@ -51,7 +51,7 @@ def _resolve(schema: dict, base: str) -> tuple[dict, str]:
 
 
 def _string(s: dict):
-    lo, hi = s.get("minLength", 0), min(s.get("maxLength", 60), 60)
+    lo = s.get("minLength", 0)
     if "pattern" in s:
         return st.from_regex(s["pattern"], fullmatch=True).filter(lambda x: lo <= len(x) <= s.get("maxLength", 10**9))
     return st.one_of(st.sampled_from(vocabulary()), TEXT).filter(lambda x: lo <= len(x) <= s.get("maxLength", 10**9))

@@ -97,7 +97,7 @@ def test_excess_weapons_print_only_what_counts(tmp_path):
     assert line_with(text, "Torpedo (T)").endswith("one per turn 1 2")
     flat = " ".join(text.split())
     assert "Not legal as printed: 1 rule error remain" in flat
-    assert "KH-SHIP-03 Weapons › T A frigate may carry at most 2 torpedoes; this ship has 3." in flat
+    assert "KH-SHIP-03 Weapons › Torpedo (T) A frigate may carry at most 2 torpedoes; this ship has 3." in flat
 
 
 def test_KH_MOV_01_turn_sequence_and_codes_reference(tmp_path):

@@ -3,12 +3,10 @@ and where, or handled: never a traceback, never a wait without end."""
 
 from __future__ import annotations
 
-import copy
 import json
 import os
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest

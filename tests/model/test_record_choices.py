@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import json
 
 from model import storage
 from model.rules_pack import builtin_pack

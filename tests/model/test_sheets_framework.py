@@ -216,9 +216,11 @@ def test_tick_track_wraps_into_rows_that_fit():
 
 
 def test_pointers_are_described_in_words():
-    data = {"captain": {"powers": [{"name": "Fortune"}], "items": ["Laser Sword"]},
+    data = {"format": "starwright/stargrave-crew", "captain": {"powers": [{"name": "Fortune"}], "items": ["Laser Sword"]},
             "soldiers": [{"name": "", "type": "Space Marine"}]}
-    assert describe_pointer(data, "/captain/powers/0/reduced") == "Captain › power 1 (Fortune) › reduced"
-    assert describe_pointer(data, "/captain/items/0") == "Captain › item 1 (Laser Sword)"
-    assert describe_pointer(data, "/soldiers/0/type") == "Soldier 1 (Space Marine) › type"
-    assert describe_pointer(data, "") == "The whole document"
+    assert describe_pointer(data, "/captain/powers/0/reduced") == "Captain › Power 1 (Fortune) › Lowered by 1"
+    assert describe_pointer(data, "/captain/items/0") == "Captain › Item 1 (Laser Sword)"
+    assert describe_pointer(data, "/soldiers/0/type") == "Soldier 1 (Space Marine) › Type"
+    assert describe_pointer(data, "") == "Crew"
+    del data["format"]     # a document of no known kind: plain words
+    assert describe_pointer(data, "/captain/powers/0/reduced") == "Captain › Power 1 (Fortune) › Reduced"

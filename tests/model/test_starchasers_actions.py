@@ -10,8 +10,8 @@ import pytest
 from model.edits import apply
 from model.rules_pack import builtin_pack
 from model.systems.starchasers import catalog
-from model.systems.starchasers import character_actions as ca
-from model.systems.starchasers import ship_actions as sa
+from model.systems.starchasers.character import actions as ca
+from model.systems.starchasers.ship import actions as sa
 from tests.conftest import EXAMPLES
 
 PACK = builtin_pack("starchasers")

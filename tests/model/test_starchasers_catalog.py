@@ -26,7 +26,7 @@ def test_catalog_round_trip_through_a_file_and_into_another_ship(tmp_path):
     assert path.read_text() == json.dumps(cat, indent=2, ensure_ascii=False) + "\n"
 
     other = ship.new_from_preset(PACK, "Patrol ship", name="Warden")
-    inverse = apply(other, catalog.use_entry(other, back, "weapons", "Twin Laser"))
+    apply(other, catalog.use_entry(other, back, "weapons", "Twin Laser"))
     apply(other, catalog.use_entry(other, back, "equipment", "Extra Shield Emitter"))
     assert other["weapons"] == KESTREL["weapons"] and other["equipment"] == KESTREL["equipment"]
     r = evaluate(other, KINDS["starchasers-ship"])

@@ -14,7 +14,7 @@ import pytest
 from model.evaluate import evaluate
 from model.kinds import KINDS
 from model.storage import dumps, load
-from model.systems.starchasers import crew
+from model.systems.starchasers.ship import crew
 from tests.conftest import EXAMPLES
 
 SHIP = KINDS["starchasers-ship"]

@@ -9,7 +9,8 @@ import json
 from model.evaluate import evaluate
 from model.kinds import KINDS
 from model.rules_pack import builtin_pack
-from model.systems.starchasers import catalog, ship_offers
+from model.systems.starchasers import catalog
+from model.systems.starchasers.ship import offers as ship_offers
 from tests.conftest import EXAMPLES
 
 SHIP = KINDS["starchasers-ship"]

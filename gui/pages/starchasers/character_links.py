@@ -1,6 +1,6 @@
 """The Crew section of the ship editor: link a Starchasers character file to each station, or unlink it.
 
-A link is stored as `/crew/<station>/file`, relative to the ship file (model.systems.starchasers.crew);
+A link is stored as `/crew/<station>/file`, relative to the ship file (model.systems.starchasers.ship.crew);
 the section shows what the model resolved: the character's name and station pools, or why the link does
 not work. Linking and unlinking are one edit each (one undo step).
 """
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QFileDialog, QGridLayout, QLabel, QPushButton, QWidget
 
-from model.systems.starchasers import crew as crew_model
-from model.systems.starchasers import ship_actions as actions
+from model.systems.starchasers.ship import actions
+from model.systems.starchasers.ship import crew as crew_model
 from model.systems.starchasers.tables import tables
 
 from ... import theme

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QCompleter, QGridLayout, QH
                                QPlainTextEdit, QPushButton)
 
 from model import pointer as jp
-from model.systems.starchasers import character_actions as actions
+from model.systems.starchasers.character import actions
 from model.systems.starchasers.next_step import next_step
 from model.systems.starchasers.tables import tables
 

@@ -16,7 +16,7 @@ from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFrame, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
                                QPushButton, QTableView)
 
-from model.systems.starchasers import character_actions as actions
+from model.systems.starchasers.character import actions
 from model.systems.starchasers.next_step import next_step
 from model.systems.starchasers.tables import tables
 

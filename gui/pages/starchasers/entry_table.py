@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtWidgets import QAbstractItemView, QComboBox, QHeaderView, QStyledItemDelegate, QTableView
 
-from model.systems.starchasers.ship_actions import BadValue, cell_text
+from model.systems.starchasers.ship.actions import BadValue, cell_text
 
 from model.issues import SEVERITY_ORDER
 

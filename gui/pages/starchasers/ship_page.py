@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton)
 
-from model.systems.starchasers import ship_actions as actions
+from model.systems.starchasers.ship import actions
 from model.systems.starchasers.next_step import next_step
 from model.systems.starchasers.tables import signed, tables
 

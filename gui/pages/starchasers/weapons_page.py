@@ -8,9 +8,9 @@ from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QMessageBox, QPushButton, QWidget
 
 from model.systems.starchasers import catalog as cat
-from model.systems.starchasers import ship_actions as actions
+from model.systems.starchasers.ship import actions
 from model.systems.starchasers.next_step import next_step
-from model.systems.starchasers.ship_offers import catalog_entries
+from model.systems.starchasers.ship.offers import catalog_entries
 from model.systems.starchasers.tables import tables
 
 from ... import theme

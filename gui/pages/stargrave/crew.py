@@ -127,8 +127,8 @@ class CrewPage(Page):
         return self.name if fresh or not self.name.text().strip() else None
 
     def _fill(self) -> None:
-        from . import fill_the_rest
-        self.session.apply(fill_the_rest(self.session))
+        s = self.session
+        s.apply(s.kind.system.quick_start(s.data, s.pack))
 
     def on_changed(self, change) -> None:
         names = any(p.endswith("/name") or p in ("", "/captain", "/first_mate", "/soldiers") for p in change.touched)
@@ -213,7 +213,7 @@ class CrewPage(Page):
             self.roster.item(r, 0).setIcon(role_icons[role])
 
     def _refresh_issues(self) -> None:
-        from . import describe
+        from model.labels import describe_pointer
         issues = self.session.issues
         self.problems.clear()
         errors = sum(1 for i in issues if i.is_error)
@@ -224,7 +224,7 @@ class CrewPage(Page):
                                        f"{f', {errors} of them errors' if errors else ''}. "
                                        "Activate one to go to the field at fault.")
         for issue in issues:
-            item = QListWidgetItem(severity_icon(issue.severity),
-                                   f"{describe(issue.pointer, self.session.data)}: {issue.message}  [{issue.rule}]")
+            where = describe_pointer(self.session.data, issue.pointer, self.session.pack)
+            item = QListWidgetItem(severity_icon(issue.severity), f"{where}: {issue.message}  [{issue.rule}]")
             item.setData(Qt.ItemDataRole.UserRole, issue.pointer)
             self.problems.addItem(item)

@@ -9,6 +9,7 @@ from . import check as _check
 from . import derive as _derive
 from .derive import describe
 from .tables import DEFENSES, GROUPS, WEAPONS, Tables, tables
+from ...system_contract import GameSystem
 
 __all__ = ["new", "derive", "check", "pack_problems", "tables", "Tables", "describe", "WEAPONS", "DEFENSES", "GROUPS"]
 
@@ -87,3 +88,6 @@ def pack_problems(pack: dict) -> list[tuple[str, str]]:
     if combat["automatic_hit_max"] >= combat["automatic_miss_min"]:
         out.append(("/combat/automatic_miss_min", "automatic misses must start above automatic hits"))
     return out
+
+
+SYSTEM = GameSystem(__name__, tables, new, derive, check, pack_problems)

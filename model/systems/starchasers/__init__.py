@@ -1,8 +1,9 @@
 """Starchasers: one rules pack ("starchasers") serving two document kinds.
 
-model.systems.starchasers.ship serves `starchasers-ship` (RULES.md 2.3-2.4) and
-model.systems.starchasers.character serves `starchasers-character` (RULES.md 2.1-2.2); each exposes
-new(pack), derive(data, pack), check(data, derived, pack) and pack_problems(pack_data).
+model.systems.starchasers.ship serves `starchasers-ship` (RULES.md 2.3-2.4, with its crew links) and
+model.systems.starchasers.character serves `starchasers-character` (RULES.md 2.1-2.2): each a package
+(__init__ with its SYSTEM, check, derive) shaped like every other system. The pack's tables, its
+cross-reference checks (pack_problems), the weapon catalogue and the next-step lines are shared.
 """
 
 from __future__ import annotations

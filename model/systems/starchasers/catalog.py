@@ -18,7 +18,7 @@ from ...bounded import load_json
 from ...storage import DocumentError, atomic_write, dumps
 from ...validation import schema_issues
 from ..lookup import repeats
-from .ship_check import check_weapon
+from .ship.check import check_weapon
 from .tables import fold, tables
 
 FORMAT = "starwright/starchasers-catalog"

@@ -10,7 +10,7 @@ from model.issues import Issue
 from model.next_step_text import finished, plural, to_fix
 
 from .ship import ATTRIBUTE_KEYS
-from .ship_derive import hard_points
+from .ship.derive import hard_points
 from .tables import Tables
 
 SHIP = ("/name", "/class", "/preset", "/role") + tuple("/" + k for k in ATTRIBUTE_KEYS)

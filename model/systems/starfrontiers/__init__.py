@@ -12,6 +12,7 @@ from . import actions, dice
 from . import check as _check
 from . import derive as _derive
 from .tables import ABILITIES, PAIRS, Tables, tables
+from ...system_contract import GameSystem
 
 __all__ = ["new", "derive", "check", "pack_problems", "tables", "Tables", "PAIRS", "ABILITIES", "dice", "actions"]
 
@@ -96,3 +97,14 @@ def pack_problems(pack: dict) -> list[tuple[str, str]]:
     if 0 not in levels:
         out.append(("/psa/levels", "the level progress table needs a level reached with 0 adventures"))
     return out
+
+
+def quick_start(data: dict, pack, rng=None):
+    """Fill the rest: roll every pair that has no base score yet (one undo step)."""
+    base = data.get("base") or {}
+    rng = rng or dice.generator()
+    rolls = {p: dice.roll_pair(pack, p, rng) for p in PAIRS if base.get(p) is None}
+    return actions.roll_all_edit(data, rolls, pack)
+
+
+SYSTEM = GameSystem(__name__, tables, new, derive, check, pack_problems, quick_start=quick_start)

@@ -8,6 +8,8 @@ from . import campaign
 from . import check as _check
 from .campaign.check import campaign_check
 from .tables import KEYS, ROLES, Tables, tables
+from ...system_contract import GameSystem
+from .quickstart import fill_the_rest
 
 __all__ = ["new", "derive", "check", "founded_derived", "pack_problems", "tables", "Tables", "KEYS", "ROLES"]
 
@@ -109,3 +111,6 @@ def pack_problems(pack: dict) -> list[tuple[str, str]]:
     for i in repeats(names):
         out.append((f"/powers/{i}/name", f'"{names[i]}" is listed twice'))
     return out
+
+
+SYSTEM = GameSystem(__name__, tables, new, derive, check, pack_problems, quick_start=fill_the_rest)

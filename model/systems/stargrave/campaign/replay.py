@@ -357,7 +357,6 @@ class _Game:
 
     # ---- 5. loot (SG-LOOT-01..08, SG-LOOT-12) ----
     def _loot(self) -> None:
-        s = self.state
         die = self.rules.loot["die"]
         tables_ = self.rules.loot_tables()
         secret_used = False

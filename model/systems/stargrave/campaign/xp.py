@@ -13,7 +13,6 @@ def xp_for_game(xp: dict | None, out_of_action: bool, rules: CampaignRules) -> d
     sold for XP (which the replay adds outside the cap). Counts that are not whole numbers of 0 or more
     count as 0 (the checks report them).
     """
-    x = rules.xp
     xp = xp if isinstance(xp, dict) else {}
     # the same counts give the same XP: remembered per rules (a long campaign repeats many of them)
     key = (bool(out_of_action), *(as_int(xp.get(k)) for k in rules.xp_keys))

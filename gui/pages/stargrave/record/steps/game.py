@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QDate, Qt
+from PySide6.QtCore import QDate
 from PySide6.QtWidgets import QCheckBox, QDateEdit, QFormLayout, QLabel, QLineEdit, QPlainTextEdit, QVBoxLayout
 
-from .....icons import severity_icon
 from .....widgets.common import Card, hint
 from ..step import Step
 from .common import campaign_before, figures_before

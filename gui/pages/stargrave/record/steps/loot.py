@@ -4,7 +4,7 @@ and the choice that result offers (Information as XP or credits, a Secret kept o
 from __future__ import annotations
 
 from PySide6.QtWidgets import (QButtonGroup, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QRadioButton,
-                               QSpinBox, QWidget)
+                               QWidget)
 
 from .....widgets.common import Card, hint
 from ..step import RowBadge, Step

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .tables import Tables, fold
+from ..tables import Tables, fold
 
 
 def _int(v: Any) -> int | None:

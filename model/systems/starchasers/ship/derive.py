@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .tables import Tables, signed
+from ..tables import Tables, signed
 
 
 def _int(v: Any) -> int | None:

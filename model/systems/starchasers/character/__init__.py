@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from ...issues import Issue
-from . import character_check as _check
-from . import character_derive as _derive
-from . import pack_problems
-from .tables import Tables, tables
+from ....issues import Issue
+from . import offers as _offers  # Skills, classes, motivators and equipment the character can add or choose (character/offers.py).
+from . import check as _check
+from . import derive as _derive
+from .. import pack_problems
+from ..tables import Tables, tables
+from ....system_contract import GameSystem
 
 __all__ = ["new", "derive", "check", "pack_problems", "tables", "Tables"]
 
@@ -33,7 +35,4 @@ def check(data: dict, derived: dict, pack) -> list[Issue]:
     return _check.check(data, derived, tables(pack))
 
 
-def offers(data: dict, derived: dict, pack) -> dict:
-    """Skills, classes, motivators and equipment the character can add or choose (character_offers)."""
-    from .character_offers import offers as _offers
-    return _offers(data, derived, pack)
+SYSTEM = GameSystem(__name__, tables, new, derive, check, pack_problems, offers=_offers.offers)

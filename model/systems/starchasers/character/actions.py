@@ -7,12 +7,12 @@ cannot be done raises `Refused` with the sentence to show.
 
 from __future__ import annotations
 
-from ... import edits
-from ... import pointer as jp
-from .character_derive import skill_names
-from .character_offers import equipment_examples, key_for, next_class, next_motivator_source
-from .ship_actions import cell_edit
-from .tables import fold, tables
+from .... import edits
+from .... import pointer as jp
+from .derive import skill_names
+from .offers import equipment_examples, key_for, next_class, next_motivator_source
+from ..ship.actions import cell_edit
+from ..tables import fold, tables
 
 MAPS = ("skills", "bonuses", "skill_attributes")
 # (field, header, kind) of each column of the equipment table: kind says how text becomes JSON

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...issues import ERROR, INFO, WARNING, Issue
-from .tables import Tables, signed
+from ....issues import ERROR, INFO, WARNING, Issue
+from ..tables import Tables, signed
 
 
 def _int(v: Any) -> int | None:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import copy
 
-from ... import edits
-from . import catalog as _catalog
-from . import ship as _ship
+from .... import edits
+from .. import catalog as _catalog
+from .. import ship as _ship
 
 # (field, header, kind) of each column of the weapons and equipment tables: kind says how text becomes JSON
 WEAPON_FIELDS = [("name", "Name", "text"), ("skill", "Skill", "text"), ("arc", "Arc", "text"),

@@ -13,8 +13,8 @@
 
 from __future__ import annotations
 
-from ... import pointer as jp
-from .tables import Tables, fold, tables
+from .... import pointer as jp
+from ..tables import Tables, fold, tables
 
 
 def key_for(mapping, name: str) -> str:

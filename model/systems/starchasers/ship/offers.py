@@ -14,7 +14,7 @@ sheet read these and decide nothing themselves.
 
 from __future__ import annotations
 
-from .tables import Tables, signed, tables
+from ..tables import Tables, signed, tables
 
 
 def _plural(n: int, word: str) -> str:

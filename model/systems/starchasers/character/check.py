@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ... import pointer as jp
-from ...issues import ERROR, INFO, WARNING, Issue
-from ...wording import count_word
-from .tables import Tables, fold
+from .... import pointer as jp
+from ....issues import ERROR, INFO, WARNING, Issue
+from ....wording import count_word
+from ..tables import Tables, fold
 
 
 def _int(v: Any) -> int | None:

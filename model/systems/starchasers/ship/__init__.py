@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from ...issues import Issue
+from ....issues import Issue
+from . import offers as _offers  # What can be mounted where, and why the rest cannot (ship/offers.py).
 from . import crew as _crew
-from . import pack_problems
-from . import ship_check as _check
-from . import ship_derive as _derive
-from .tables import Tables, tables
+from .. import pack_problems
+from . import check as _check
+from . import derive as _derive
+from ....system_contract import GameSystem
+from ..tables import Tables, tables
 
 __all__ = ["new", "new_from_preset", "derive", "check", "pack_problems", "preset_values", "tables", "Tables"]
 
@@ -59,20 +61,11 @@ def new_from_preset(pack, type_name: str, role: str = "player", name: str = "New
     return data
 
 
-# evaluate() passes the document's file path as `origin` to systems that link other files (crew links).
-LINKS_FILES = True
-
-
-def relocate(data: dict, old_origin, new_origin) -> list:
-    """Edits that keep the crew links right when the ship is saved somewhere else (see crew.relocate)."""
-    from .crew import relocate as _relocate
-    return _relocate(data, old_origin, new_origin)
-
-
-def derive(data: dict, pack, origin=None) -> dict:
-    """`origin`: the ship file's path; linked crew files are found relative to it (model.systems.starchasers.crew)."""
+def derive(data: dict, pack, linked: dict | None = None) -> dict:
+    """`linked`: the character files the ship links, as crew.read_links() read them (evaluate() reads them
+    relative to the ship file); without them every link counts as not findable yet. Pure: reads no file."""
     t = tables(pack)
-    return _derive.derive(data, t, _crew.resolve(data, t, origin))
+    return _derive.derive(data, t, _crew.resolve(data, t, linked or {}))
 
 
 def check(data: dict, derived: dict, pack) -> list[Issue]:
@@ -80,14 +73,12 @@ def check(data: dict, derived: dict, pack) -> list[Issue]:
     return _check.check(data, derived, t) + _crew.check(data, derived, t)
 
 
-def offers(data: dict, derived: dict, pack) -> dict:
-    """What can be mounted where, and why the rest cannot (ship_offers)."""
-    from .ship_offers import offers as _offers
-    return _offers(data, derived, pack)
-
-
 def preset_edit(data: dict, pack, type_name: str):
     """One undoable edit that starts the ship from a common ship type (keeps name, role, weapons, equipment)."""
-    from ...edits import Batch, Set
+    from ....edits import Batch, Set
     values = preset_values(pack, type_name, data.get("role") if tables(pack).structure_for(data.get("role")) else "player")
     return Batch(tuple(Set(f"/{k}", v) for k, v in values.items()), label=f"Start from {values['preset']}")
+
+
+SYSTEM = GameSystem(__name__, tables, new, derive, check, pack_problems, offers=_offers.offers,
+                    read_links=_crew.read_links, relocate=_crew.relocate)

@@ -1,9 +1,9 @@
 """Crew links of a Starchasers ship: character files named at the ship's stations (SC-SHIP-26, SC-CHAR-27).
 
 The ship document stores `"crew": {"pilot": {"file": "dash-korrin.starwright"}, ...}`, each file named
-relative to the ship file (an absolute path is accepted, e.g. while the ship is not saved yet). `resolve`
-loads each linked character the same way the program opens a file (model.storage.load), derives its pools
-and reports what it found per station; a link that is missing, unreadable, not a character, or made
+relative to the ship file (an absolute path is accepted, e.g. while the ship is not saved yet). `read_links`
+loads each linked character the same way the program opens a file (model.storage.load); `resolve` (pure)
+derives its pools and reports what it found per station; a link that is missing, unreadable, not a character, or made
 before the ship had a file name becomes a status and a sentence, never an exception. `check` turns those
 into issues at /crew/<station>/file.
 
@@ -18,10 +18,10 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
-from ...issues import ERROR, INFO, WARNING, Issue
-from ...storage import DocumentError, load
-from . import character_derive
-from .tables import Tables, fold
+from ....issues import ERROR, INFO, WARNING, Issue
+from ....storage import DocumentError, load
+from ..character.derive import derive as derive_character
+from ..tables import Tables, fold
 
 CHARACTER_FORMAT = "starwright/starchasers-character"
 
@@ -62,7 +62,7 @@ def relative_link(character: str | os.PathLike, origin: str | os.PathLike | None
 def relocate(data: dict, old_origin: str | os.PathLike | None, new_origin: str | os.PathLike) -> list:
     """Set edits that keep every crew link pointing at the same character file when the ship is saved
     under another name or folder (links are stored relative to the ship file)."""
-    from ...edits import Set
+    from ....edits import Set
     out = []
     crew = data.get("crew")
     if not isinstance(crew, dict):
@@ -122,14 +122,31 @@ def _derived(character: dict, t: Tables) -> dict:
     hit = _DERIVED.get(id(character))
     if hit is not None and hit[0] is character and hit[1] is t:
         return hit[2]
-    d = character_derive.derive(character, t)
+    d = derive_character(character, t)
     _DERIVED[id(character)] = (character, t, d)
     while len(_DERIVED) > _CACHE_SIZE:
         _DERIVED.popitem(last=False)
     return d
 
 
-def resolve_one(station: str, file: Any, t: Tables, origin) -> dict:
+def read_links(data: dict, origin) -> dict[str, dict]:
+    """The character files a ship links, read: station -> {"path", "status", "value"} (value: the character's
+    data, or what is wrong with the file). The one place a ship's evaluation reads the disk: evaluate() calls
+    it (GameSystem.read_links) and hands the result to derive, which stays a pure function."""
+    crew = data.get("crew") or {}
+    out: dict[str, dict] = {}
+    for station, entry in crew.items() if isinstance(crew, dict) else ():
+        file = (entry or {}).get("file", "") if isinstance(entry, dict) else ""
+        path = link_path(str(file), origin)
+        if path is None:
+            out[station] = {"path": None, "status": NOT_SAVED, "value": None}
+        else:
+            status, got = _load_character(path)
+            out[station] = {"path": str(path), "status": status, "value": got}
+    return out
+
+
+def resolve_one(station: str, file: Any, t: Tables, link: dict | None) -> dict:
     known = stations(t)
     label = known.get(station, {}).get("label", station.replace("_", " ").capitalize())
     out: dict = {"station": station, "label": label, "file": file, "path": None, "status": OK, "message": "",
@@ -139,14 +156,13 @@ def resolve_one(station: str, file: Any, t: Tables, origin) -> dict:
                    message=f'"{station}" is not a ship station in the rules pack; choose one of '
                            f'{", ".join(s["label"] for s in known.values()) or "none (this pack names no stations)"}.')
         return out
-    path = link_path(str(file), origin)
-    if path is None:
+    if link is None or link["status"] == NOT_SAVED:
         out.update(status=NOT_SAVED,
                    message=f"{label}: the link \"{file}\" is relative to the ship file, and this ship has not been "
                            f"saved yet; save the ship (or link the character again) so the file can be found.")
         return out
-    out["path"] = str(path)
-    status, got = _load_character(path)
+    out["path"] = link["path"]
+    status, got = link["status"], link["value"]
     if status != OK:
         lead = {MISSING: "cannot be found", BROKEN: "cannot be used",
                 NOT_A_CHARACTER: "is not a character"}[status]
@@ -165,12 +181,13 @@ def resolve_one(station: str, file: Any, t: Tables, origin) -> dict:
     return out
 
 
-def resolve(data: dict, t: Tables, origin) -> list[dict]:
-    """Every crew link of a ship, in the rules pack's station order (unknown stations last)."""
+def resolve(data: dict, t: Tables, linked: dict[str, dict]) -> list[dict]:
+    """Every crew link of a ship, in the rules pack's station order (unknown stations last), from the files
+    read_links() read (a station it did not read counts as not findable yet)."""
     crew = data.get("crew") or {}
     order = list(stations(t))
     keys = sorted(crew, key=lambda k: (order.index(k) if k in order else len(order), k))
-    return [resolve_one(k, (crew[k] or {}).get("file", ""), t, origin) for k in keys]
+    return [resolve_one(k, (crew[k] or {}).get("file", ""), t, linked.get(k)) for k in keys]
 
 
 def _skill(levels: dict, name: str) -> int:

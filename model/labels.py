@@ -1,0 +1,106 @@
+"""Where something is in a document, in words: one `describe_pointer` for every kind, from its labels as data.
+
+    describe_pointer(data, "/captain/powers/2/reduced", pack)  ->  "Captain › Power 3 (Command) › Lowered by 1"
+
+The words come from resources/labels/<kind>.json (schemas/labels.v1.json): the issues list, the pages,
+the sheets' list of rule errors and the text export all say a place the same way.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from . import pointer as jp
+from .kinds import by_format
+from .paths import resources_dir
+from .shipped_data import load_checked_json, schema_problems
+
+SEPARATOR = " › "
+_GENERIC = {"document": "Document", "parts": {}, "entries": {}, "entry_names": ["name", "type", "title", "text"]}
+
+
+class LabelsError(ValueError):
+    """A labels file the program ships that cannot be read or breaks its schema."""
+
+
+@cache
+def labels_for(kind: str) -> dict:
+    """The labels of a document kind (resources/labels/<kind>.json), read and checked once."""
+    path = resources_dir() / "labels" / f"{kind}.json"
+    return load_checked_json(path, lambda d: schema_problems("labels.v1.json", d), LabelsError, "labels file")
+
+
+def _words(token: str) -> str:
+    text = token.replace("_", " ")
+    return text[:1].upper() + text[1:]
+
+
+def _entry_name(entry: Any, fields: list[str]) -> str:
+    if isinstance(entry, str):
+        return entry
+    if isinstance(entry, dict):
+        for f in fields:
+            value = entry.get(f)
+            if isinstance(value, str) and value.strip():
+                return " ".join(value.split())
+    return ""
+
+
+def _pack_name(spec: dict, key: str, pack: Any) -> str | None:
+    """The name a rules pack list (labels' `keyed` / `pack_parts`) gives the entry whose key is `key`."""
+    entries = jp.get(getattr(pack, "data", pack), spec["list"]) if pack is not None else None
+    for e in entries if isinstance(entries, list) else ():
+        if isinstance(e, dict) and e.get(spec["key"]) == key:
+            return str(e.get(spec["name"]))
+    return None
+
+
+def _member(labels: dict, parent: str, tok: str, depth: int, pack: Any) -> str:
+    if parent in labels.get("keyed", {}):      # 'Torpedo (T)'; '"X"' when the pack has no such entry
+        name = _pack_name(labels["keyed"][parent], tok, pack)
+        return f"{name} ({tok})" if name else f'"{tok}"'
+    for spec in labels.get("pack_parts", []) if depth == 0 else ():
+        name = _pack_name(spec, tok, pack)
+        if name:
+            return name
+    return labels["parts"].get(tok) or _words(tok)
+
+
+def describe_with(labels: dict, data: Any, pointer: str, pack: Any = None) -> str:
+    """`pointer` in words with these labels (a list entry replaces its list's name: "Soldier 2 (Kess)")."""
+    tokens = jp.split(pointer) if pointer else []
+    if not tokens:
+        return labels["document"]
+    out: list[str] = []
+    node, member = data, ""
+    for depth, tok in enumerate(tokens):
+        if tok.isdigit() and (isinstance(node, list) or member in labels["entries"]):
+            idx = int(tok)
+            entry = node[idx] if isinstance(node, list) and idx < len(node) else None
+            listed = labels["parts"].get(member) or _words(member)
+            if out and out[-1] == listed:
+                out.pop()
+            word = labels["entries"].get(member) or (listed[:-1] if listed.endswith("s") else listed) or "Entry"
+            name = _entry_name(entry, labels["entry_names"])
+            out.append(f"{word} {idx + 1}" + (f" ({name})" if name else ""))
+            node = entry
+        else:
+            out.append(_member(labels, member, tok, depth, pack))
+            node = node.get(tok) if isinstance(node, dict) else None
+        member = tok
+    return SEPARATOR.join(out)
+
+
+def describe_pointer(data: Any, pointer: str, pack: Any = None) -> str:
+    """Where `pointer` is in `data`, in words, with the labels of the document's kind (found from its
+    "format"; a document of no known kind gets plain words). `pack`: the rules pack the document is checked
+    with (a Pack or its data; None: the kind's built-in pack), for places a pack entry names (a Knight Hawks
+    weapon code, a Starchasers ship attribute)."""
+    kind = by_format(data.get("format") if isinstance(data, dict) else None)
+    if kind is None:
+        return describe_with(_GENERIC, data, pointer, pack)
+    if pack is None:
+        from .rules_pack import builtin_pack
+        pack = builtin_pack(kind.pack)
+    return describe_with(labels_for(kind.kind), data, pointer, pack)
