@@ -1,0 +1,80 @@
+"""The Soldiers page's two lists as Qt models: the catalogue of soldier types and the roster as hired.
+
+Both show `result.offers` (model/systems/stargrave/offers/roster.py): what each type costs and what blocks hiring
+it now, each hired soldier with its status. No rule is decided here."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
+
+from model.systems.stargrave.derive import format_value
+from model.systems.stargrave.tables import KEYS
+
+from ...widgets.rows_model import Row, RowsModel
+
+# roster columns
+C_TYPE, C_NAME, C_COST, C_ROBOT, C_SHOTGUN, C_GEAR = range(6)   # issues show on the type (column 0)
+
+
+def cost_words(cost: int) -> str:
+    return f"{cost} Cr" if cost else "free"
+
+
+def list_view(model: RowsModel, name: str, accessible: str, row_height: int) -> QTableView:
+    """A read-only table of whole rows, one selected at a time, Tab leaving it, rows `row_height` tall."""
+    view = QTableView()
+    view.setModel(model)
+    view.setObjectName(name)
+    view.setAccessibleName(accessible)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.setAlternatingRowColors(True)
+    view.setTabKeyNavigation(False)
+    view.setWordWrap(False)
+    view.verticalHeader().hide()
+    view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+    view.verticalHeader().setDefaultSectionSize(row_height)
+    view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    view.horizontalHeader().setStretchLastSection(True)
+    return view
+
+
+def catalogue_model(t) -> RowsModel:
+    return RowsModel(["Type", "Cost"] + [t.char[k]["abbr"] for k in KEYS] + ["Standard gear"],
+                     ["A star marks a specialist", "What hiring costs, and whether the crew can hire it now"]
+                     + [t.label(k) for k in KEYS] + ["Already counted in the profile"])
+
+
+def catalogue_rows(offers: list[dict], t) -> list[Row]:
+    """One row per soldier type: a star for a specialist, a warning on the cost when something blocks it."""
+    rows = []
+    for o in offers:
+        gear = ", ".join(o["gear"]) or "none"
+        about = (o["notes"] or ("Specialist: counts toward the specialist limit" if o["specialist"] else ""))
+        why = o["reason"] or "Double-click to hire"
+        cells = (o["name"], cost_words(o["cost"])) + tuple(format_value(k, o["profile"][k], t) for k in KEYS) + (gear,)
+        tips = ("\n".join(x for x in (about, why) if x), why) + ("",) * len(KEYS) + (gear,)
+        rows.append(Row(o["name"], cells, tips, ("specialist" if o["specialist"] else "",
+                                                 "" if o["fits"] else "warning"),
+                        center=tuple(range(2, 2 + len(KEYS))), data=o))
+    return rows
+
+
+def roster_model() -> RowsModel:
+    return RowsModel(["Type", "Name", "Cost", "Robot", "Shotgun", "Gear"],
+                     ["A star marks a specialist", "", "", "A robot soldier (the rules for robots apply in play)",
+                      "Swap the carbine for a shotgun", "The standard gear, already counted in the profile"])
+
+
+def roster_rows(hired: list[dict]) -> list[Row]:
+    """One row per hired soldier, keyed by its place (the name, robot and shotgun fields sit in the row)."""
+    rows = []
+    for h in hired:
+        gear = ", ".join(h["gear"]) or "none" if h["known"] else "unknown soldier type"
+        tip = f"{h['type']}: {h['profile_words']}; {gear}" if h["known"] else h["reason"]
+        rows.append(Row(h["pointer"], (h["type"], "", cost_words(h["cost"]), "", "", gear),
+                        ("\n".join(x for x in (tip, h["reason"] if h["known"] else "") if x),
+                         "", "", "", h["shotgun_reason"], f"{h['profile_words']}; {gear}"),
+                        ("specialist" if h["specialist"] else "",), pointer=h["pointer"], data=h))
+    return rows
