@@ -15,13 +15,12 @@ from PySide6.QtWidgets import (QAbstractSpinBox, QDialog, QFrame, QHBoxLayout, Q
                                QMessageBox, QPlainTextEdit, QPushButton, QScrollArea, QStackedWidget, QVBoxLayout,
                                QWidget)
 
-from model import edits
 from model.systems.stargrave.tables import tables
 
 from ....binding import _undo_filter
 from ....icons import icon, severity_icon
 from ....widgets.common import heading, hint
-from .draft import GAMES, Draft, games_of
+from .draft import Draft, games_of
 
 
 class RecordGameDialog(QDialog):
@@ -205,19 +204,11 @@ class RecordGameDialog(QDialog):
             self.refresh()
 
     # -- finishing ----------------------------------------------------------------------------------------
-    def edit(self) -> edits.Edit:
+    def edit(self):
         """The one edit that records the game (or replaces the reopened one)."""
-        d, data = self.draft, self.session.data
-        record = d.clean_record()
-        title = record.get("title") or f"game {d.index + 1}"
-        camp = data.get("campaign")
-        if d.reopened and d.index < len(games_of(data)):
-            return edits.Batch((edits.Set(f"{GAMES}/{d.index}", record),), f"change game “{title}”")
-        if not isinstance(camp, dict):
-            return edits.Batch((edits.Set("/campaign", {"games": [record]}),), f"record game “{title}”")
-        if not isinstance(camp.get("games"), list):
-            return edits.Batch((edits.Set("/campaign/games", [record]),), f"record game “{title}”")
-        return edits.Batch((edits.Insert(f"{GAMES}/-", record),), f"record game “{title}”")
+        from model.systems.stargrave import actions
+        d = self.draft
+        return actions.record_game(self.session.data, d.index, d.clean_record(), d.reopened)
 
     def accept(self) -> None:
         if self.draft.reopened and not self.draft.changed:
