@@ -8,7 +8,7 @@ import json
 
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDateEdit, QLineEdit, QPushButton, QRadioButton,
-                               QSpinBox, QTableView, QTableWidget)
+                               QSpinBox, QTableView)
 
 from model.paths import resources_dir
 from model.systems.stargrave.campaign import dice
@@ -135,13 +135,13 @@ def record_game_1(user, editor):
     user.replace_text(W(dlg, QLineEdit, "loot_1_find_name"), "Targeting Scope")
     type_number(user, W(dlg, QSpinBox, "loot_1_find_value"), 100)
     next_step(user, dlg)
-    stash = W(dlg, QTableWidget, "afterStash")
-    assert stash.item(0, 0).text() == "Targeting Scope"
+    stash = W(dlg, QTableView, "afterStash")
+    assert stash.model().index(0, 0).data() == "Targeting Scope"
     user.click_row(stash, 0)
-    roster = W(dlg, QTableWidget, "afterRoster")
+    roster = W(dlg, QTableView, "afterRoster")
     user.click_row(roster, 1)                 # the Recruit (s2)
     user.click(W(dlg, QPushButton, "giveButton"))
-    assert roster.item(1, 2).text() == "Targeting Scope"
+    assert roster.model().index(1, 2).data() == "Targeting Scope"
     user.click(dlg.finish)
     return dlg
 
