@@ -10,7 +10,7 @@ from ...icons import icon
 from ...widgets.common import Card, heading, hint
 from ...widgets.rows_model import Row, RowsModel
 from ..base import Page
-from .soldier_lists import list_view
+from ...widgets.tables import pick_view as list_view
 
 ROLE = Qt.ItemDataRole.UserRole
 COLUMNS = ["#", "Title", "Date", "XP", "Levels", "Loot", "Credits in / out", "XP total", "Credits"]
@@ -22,7 +22,7 @@ KEYS = ("number", "title", "date", "xp", "levels", "loot", "credits", "xp_total"
 def _table(cols: list[str], name: str, accessible: str, height: int) -> tuple[QTableView, RowsModel]:
     model = RowsModel(cols)
     view = list_view(model, name, accessible, height)
-    view.horizontalHeader().setStretchLastSection(False)
+    view.horizontalHeader().setSectionResizeMode(len(cols) - 1, QHeaderView.ResizeMode.ResizeToContents)
     view.setTextElideMode(Qt.TextElideMode.ElideRight)   # the whole text is the cell's tooltip
     return view, model
 

@@ -16,7 +16,7 @@ from ...icons import icon
 from ...widgets.common import Card, Meter, heading, hint, show_all_rows
 from ...widgets.rows_model import POINTER_ROLE, Row, RowsModel
 from ..base import Page
-from .soldier_lists import list_view
+from ...widgets.tables import pick_view as list_view
 
 
 class CrewPage(Page):
@@ -25,10 +25,19 @@ class CrewPage(Page):
     prefixes = ("/name", "/notes", "/rules")
 
     def build_form(self, session, binder) -> None:
-        t = tables(session.pack)
+        self.t = t = tables(session.pack)
         self.column.addWidget(heading("Crew"))
         self.add_next_step()
+        self._top_cards()
+        self._money_card()
+        self._lists(t)
+        binder.line_edit("/name", self.name, self)
+        binder.plain_text("/notes", self.notes, self)
+        self.fill.clicked.connect(self._fill)
+        self.problems.activated.connect(lambda index: binder.focus(index.data(POINTER_ROLE)))
+        self._refresh_all()
 
+    def _top_cards(self) -> None:
         top = QHBoxLayout()
         top.setSpacing(12)
         about = Card("Name and notes")
@@ -64,6 +73,7 @@ class CrewPage(Page):
         top.addWidget(campaign_card(self), 2)
         self.column.addLayout(top)
 
+    def _money_card(self) -> None:
         money = Card("Credits and members")
         grid = QGridLayout()
         grid.setHorizontalSpacing(10)
@@ -79,6 +89,7 @@ class CrewPage(Page):
         money.layout_.addLayout(grid)
         self.column.addWidget(money)
 
+    def _lists(self, t) -> None:
         roster = Card("Roster")
         self.roster_model = RowsModel(["Role", "Name", "Background / type"] + [t.char[k]["abbr"] for k in KEYS]
                                       + ["Gear and notes"], ["", "", ""] + [t.label(k) for k in KEYS] + [""])
@@ -103,13 +114,6 @@ class CrewPage(Page):
         problems.add(self.problems)
         self.column.addWidget(problems)
         self.column.addStretch(1)
-
-        binder.line_edit("/name", self.name, self)
-        binder.plain_text("/notes", self.notes, self)
-        self.fill.clicked.connect(self._fill)
-        self.problems.activated.connect(lambda index: binder.focus(index.data(POINTER_ROLE)))
-        self.t = t
-        self._refresh_all()
 
     def next_step(self) -> str:
         return next_step("crew", self.session.data, self.session.issues, tables(self.session.pack))

@@ -15,7 +15,7 @@ from ...widgets.common import Card, hint, show_all_rows
 from ...widgets.rows_model import Row, RowsModel
 from .founding import games_played
 from .hire_fields import hire_fields
-from .soldier_lists import list_view
+from ...widgets.tables import pick_view as list_view
 
 KEEP_UNLOCKED = "betweenGames"   # the founding lock leaves this card's controls alone: they edit the games
 

@@ -5,8 +5,6 @@ it now, each hired soldier with its status. No rule is decided here."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
-
 from model.systems.stargrave.derive import format_value
 from model.systems.stargrave.tables import KEYS
 
@@ -18,26 +16,6 @@ C_TYPE, C_NAME, C_COST, C_ROBOT, C_SHOTGUN, C_GEAR = range(6)   # issues show on
 
 def cost_words(cost: int) -> str:
     return f"{cost} Cr" if cost else "free"
-
-
-def list_view(model: RowsModel, name: str, accessible: str, row_height: int) -> QTableView:
-    """A read-only table of whole rows, one selected at a time, Tab leaving it, rows `row_height` tall."""
-    view = QTableView()
-    view.setModel(model)
-    view.setObjectName(name)
-    view.setAccessibleName(accessible)
-    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    view.setAlternatingRowColors(True)
-    view.setTabKeyNavigation(False)
-    view.setWordWrap(False)
-    view.verticalHeader().hide()
-    view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-    view.verticalHeader().setDefaultSectionSize(row_height)
-    view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    view.horizontalHeader().setStretchLastSection(True)
-    return view
 
 
 def catalogue_model(t) -> RowsModel:

@@ -14,8 +14,9 @@ from model.systems.stargrave.tables import tables
 
 from ...icons import icon
 from ...widgets.common import Card, Meter, centered, heading, hint, show_all_rows
+from ...widgets.tables import pick_view as list_view
 from ..base import Page
-from .soldier_lists import (C_NAME, cost_words, C_ROBOT, C_SHOTGUN, C_TYPE, catalogue_model, catalogue_rows, list_view,
+from .soldier_lists import (C_NAME, C_ROBOT, C_SHOTGUN, C_TYPE, catalogue_model, catalogue_rows, cost_words,
                             roster_model, roster_rows)
 
 

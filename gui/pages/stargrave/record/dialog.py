@@ -23,6 +23,25 @@ from ....widgets.common import heading, hint
 from .draft import Draft, games_of
 
 
+def _step_page(step) -> QScrollArea:
+    """A step under its title and explanation, scrolling on its own when taller than the dialog."""
+    scroll = QScrollArea()
+    scroll.setWidgetResizable(True)
+    scroll.setFrameShape(QFrame.Shape.NoFrame)
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    holder = QWidget()
+    lay = QVBoxLayout(holder)
+    lay.setContentsMargins(18, 12, 18, 12)
+    lay.setSpacing(8)
+    lay.addWidget(heading(step.title))
+    words = hint(step.explanation())
+    words.setObjectName(f"{step.object_name}_explain")
+    lay.addWidget(words)
+    lay.addWidget(step, 1)
+    scroll.setWidget(holder)
+    return scroll
+
+
 class RecordGameDialog(QDialog):
     recorded = Signal(int)   # the game's index, after Finish
 
@@ -52,22 +71,7 @@ class RecordGameDialog(QDialog):
             item = QListWidgetItem(f"{i + 1}. {step.title}")
             item.setSizeHint(QSize(0, int(self.fontMetrics().height() * 2.2)))
             self.nav.addItem(item)
-            scroll = QScrollArea()
-            scroll.setWidgetResizable(True)
-            scroll.setFrameShape(QFrame.Shape.NoFrame)
-            scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-            holder = QWidget()
-            lay = QVBoxLayout(holder)
-            lay.setContentsMargins(18, 12, 18, 12)
-            lay.setSpacing(8)
-            head = heading(step.title)
-            lay.addWidget(head)
-            words = hint(step.explanation())
-            words.setObjectName(f"{step.object_name}_explain")
-            lay.addWidget(words)
-            lay.addWidget(step, 1)
-            scroll.setWidget(holder)
-            self.pages.addWidget(scroll)
+            self.pages.addWidget(_step_page(step))
         self.nav.currentRowChanged.connect(self._show)
 
         self.summary = QLabel()
@@ -106,6 +110,14 @@ class RecordGameDialog(QDialog):
         lay.addWidget(self.nav)
         lay.addLayout(right, 1)
 
+        self._connect()
+        session.changed.connect(self._document_changed)
+        self._following = True
+        self.resize(1180, 780)
+        self.nav.setCurrentRow(0)
+        self.refresh()
+
+    def _connect(self) -> None:
         self.cancel.clicked.connect(self.reject)
         self.back.clicked.connect(lambda: self.go(self.nav.currentRow() - 1))
         self.next.clicked.connect(lambda: self.go(self.nav.currentRow() + 1))
@@ -122,11 +134,6 @@ class RecordGameDialog(QDialog):
                 redo.append(QKeySequence(extra))
         for keys in redo:
             QShortcut(keys, self, lambda: self._history(self.draft.redo))
-        session.changed.connect(self._document_changed)
-        self._following = True
-        self.resize(1180, 780)
-        self.nav.setCurrentRow(0)
-        self.refresh()
 
     def roll(self, faces: int) -> int:
         """One die from the model's seeded roller; the walk-through records it like a typed roll."""

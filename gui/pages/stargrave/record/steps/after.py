@@ -11,7 +11,7 @@ from model.systems.stargrave.campaign_choices import stash_origins
 
 from .....widgets.common import Card, heading, hint
 from .....widgets.rows_model import Row, RowsModel
-from ...soldier_lists import list_view
+from .....widgets.tables import pick_view as list_view
 from ..step import Step
 from .common import ROLES, game_facts
 
@@ -50,7 +50,21 @@ class AfterStep(Step):
         self.credits = heading("", 2)
         self.credits.setObjectName("afterCredits")
         self.column.addWidget(self.credits)
+        self._top_row()
+        self._middle_row()
+        self._equipment_card()
+        self.hire_button.clicked.connect(self._hire)
+        self.dismiss.clicked.connect(self._dismiss)
+        self.take_back.clicked.connect(self._take_back)
+        self.sell.clicked.connect(self._sell)
+        self.give.clicked.connect(self._give)
+        self.undo_action.clicked.connect(self._remove_action)
+        self.type_combo.currentIndexChanged.connect(lambda _i: self._hire_note())
+        self.roster.selectionModel().currentRowChanged.connect(lambda *_: self._buttons())
+        self.stash.selectionModel().currentRowChanged.connect(lambda *_: self._buttons())
 
+    def _top_row(self) -> None:
+        """Hire, and the actions in order."""
         top = QHBoxLayout()
         hire = Card("Hire")
         grid = QGridLayout()
@@ -81,6 +95,8 @@ class AfterStep(Step):
         top.addWidget(actions, 2)
         self.column.addLayout(top)
 
+    def _middle_row(self) -> None:
+        """The soldiers after the game and the stash, with what can be done to them."""
         mid = QHBoxLayout()
         soldiers = Card("Soldiers")
         self.roster = _table(["Name", "Type", "Item slot", "Next game"], "afterRoster",
@@ -116,6 +132,7 @@ class AfterStep(Step):
         mid.addWidget(stash, 2)
         self.column.addLayout(mid)
 
+    def _equipment_card(self) -> None:
         equip = Card("Officers' equipment")
         erow = QHBoxLayout()
         self.officer_lists: dict[str, QListWidget] = {}
@@ -145,16 +162,6 @@ class AfterStep(Step):
             self.officer_add[role] = add
         equip.layout_.addLayout(erow)
         self.column.addWidget(equip)
-
-        self.hire_button.clicked.connect(self._hire)
-        self.dismiss.clicked.connect(self._dismiss)
-        self.take_back.clicked.connect(self._take_back)
-        self.sell.clicked.connect(self._sell)
-        self.give.clicked.connect(self._give)
-        self.undo_action.clicked.connect(self._remove_action)
-        self.type_combo.currentIndexChanged.connect(lambda _i: self._hire_note())
-        self.roster.selectionModel().currentRowChanged.connect(lambda *_: self._buttons())
-        self.stash.selectionModel().currentRowChanged.connect(lambda *_: self._buttons())
 
     def focus_first(self):
         return self.type_combo
