@@ -248,7 +248,7 @@ def test_power_chooser_lists_basic_powers_first_with_all_numbers(win, user):
 
 
 def test_shotgun_swap_only_where_allowed(win, user):
-    from gui.pages.stargrave.soldier_lists import C_GEAR
+    from gui.pages.stargrave.soldier_lists import C_TYPE
     e = win.open_path(str(ASHEN))
     page = e.pages[3]
     e.show_page(page)
@@ -258,7 +258,8 @@ def test_shotgun_swap_only_where_allowed(win, user):
     jax = e.findChild(QCheckBox, "soldier_shotgun_0")
     user.click(jax)
     assert e.session.data["soldiers"][0]["shotgun"] is True
-    assert "Shotgun" in page.roster.model().index(0, C_GEAR).data()
+    assert "Shotgun" in page.roster.model().index(0, C_TYPE).data(Qt.ItemDataRole.ToolTipRole)   # the gear now
+    assert "Shotgun" in page.roster_words.text()
 
 
 def test_reorder_and_remove_soldiers(win, user):

@@ -11,7 +11,7 @@ from model.systems.stargrave.tables import KEYS
 from ...widgets.rows_model import Row, RowsModel
 
 # roster columns
-C_TYPE, C_NAME, C_COST, C_ROBOT, C_SHOTGUN, C_GEAR = range(6)   # issues show on the type (column 0)
+C_TYPE, C_NAME, C_COST, C_ROBOT, C_SHOTGUN = range(5)   # issues show on the type (column 0)
 
 
 def cost_words(cost: int) -> str:
@@ -40,19 +40,20 @@ def catalogue_rows(offers: list[dict], t) -> list[Row]:
 
 
 def roster_model() -> RowsModel:
-    return RowsModel(["Type", "Name", "Cost", "Robot", "Shotgun", "Gear"],
-                     ["A star marks a specialist", "", "", "A robot soldier (the rules for robots apply in play)",
-                      "Swap the carbine for a shotgun", "The standard gear, already counted in the profile"])
+    return RowsModel(["Type", "Name", "Cost", "Robot", "Shotgun"],
+                     ["A star marks a specialist; the profile and gear are in each type's tooltip", "", "",
+                      "A robot soldier (the rules for robots apply in play)", "Swap the carbine for a shotgun"])
 
 
 def roster_rows(hired: list[dict]) -> list[Row]:
-    """One row per hired soldier, keyed by its place (the name, robot and shotgun fields sit in the row)."""
+    """One row per hired soldier, keyed by its place (the name, robot and shotgun fields sit in the row); the
+    profile and gear (with a shotgun swapped in) are the type's tooltip and the line under the roster."""
     rows = []
     for h in hired:
         gear = ", ".join(h["gear"]) or "none" if h["known"] else "unknown soldier type"
         tip = f"{h['type']}: {h['profile_words']}; {gear}" if h["known"] else h["reason"]
-        rows.append(Row(h["pointer"], (h["type"], "", cost_words(h["cost"]), "", "", gear),
+        rows.append(Row(h["pointer"], (h["type"], "", cost_words(h["cost"]), "", ""),
                         ("\n".join(x for x in (tip, h["reason"] if h["known"] else "") if x),
-                         "", "", "", h["shotgun_reason"], f"{h['profile_words']}; {gear}"),
+                         "", "", "", h["shotgun_reason"]),
                         ("specialist" if h["specialist"] else "",), pointer=h["pointer"], data=h))
     return rows
