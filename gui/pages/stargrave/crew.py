@@ -8,7 +8,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QFormLayout, QGridLayout, QHBo
 
 from model.systems.stargrave.tables import tables
 from model.systems.stargrave.derive import format_profile_value, format_value
-from model.systems.stargrave.tables import KEYS
+from model.systems.stargrave.tables import KEYS, ROLES
 from model.systems.stargrave import founded_derived
 from model.systems.stargrave.next_step import next_step
 
@@ -159,9 +159,10 @@ class CrewPage(Page):
                              f"At most {most} soldiers may be specialists" + (f"; {n - most} too many" if n > most else ""),
                              "error" if n > most else None)
         members = d["members"]
-        cap = 2 + crew["max_soldiers"]
+        officers = [self.t.figures[r]["label"] for r in ROLES]     # SG-CREW-03: the officers and the soldiers
+        cap = len(officers) + crew["max_soldiers"]
         self.members.set(members, cap, f"{members} of {cap} members",
-                         f"1 Captain, 1 First Mate and up to {crew['max_soldiers']} soldiers",
+                         ", ".join(f"1 {o}" for o in officers) + f" and up to {crew['max_soldiers']} soldiers",
                          "error" if members > cap else None)
 
     def _refresh_roster(self) -> None:

@@ -65,6 +65,7 @@ class SoldiersPage(Page):
         self._refresh_catalogue()
         self.catalogue.setCurrentIndex(self.cat_model.index(0, 0))
         self._refresh_numbers()
+        self._after_roster_change()
         self._refresh_now()
 
     def _catalogue_card(self) -> Card:
@@ -249,10 +250,11 @@ class SoldiersPage(Page):
 
     # ---- numbers ------------------------------------------------------------------------------------
     def on_changed(self, change) -> None:
-        self._refresh_now()
-        ours = any(p == "" or p.startswith(("/soldiers", "/rules")) for p in change.touched)
+        """What this page shows: the soldiers, the pack's numbers and the derived credits (the crew now too)."""
+        ours = any(p == "" or p.startswith(("/soldiers", "/rules", "/campaign")) for p in change.touched)
         if not (ours or change.derived_changed):
             return
+        self._refresh_now()
         self._refresh_numbers()
         self._refresh_catalogue()
         self._after_roster_change()
@@ -270,7 +272,6 @@ class SoldiersPage(Page):
         d, crew = founded_derived(self.session.result.derived), self.t.crew
         if not d:
             return
-        self._after_roster_change()
         spent, start, left = d["credits_spent"], d["credits_start"], d["credits_left"]
         from .founding import games_played
         at = "At founding: " if games_played(self.session) else ""    # the numbers now are in the roster now
