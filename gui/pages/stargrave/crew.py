@@ -124,8 +124,8 @@ class CrewPage(Page):
         return self.name if fresh or not self.name.text().strip() else None
 
     def _fill(self) -> None:
-        from . import fill_the_rest
-        self.session.apply(fill_the_rest(self.session))
+        from model.systems.stargrave import actions
+        self.session.apply(actions.fill_the_rest(self.session.data, self.session.pack))
 
     def on_changed(self, change) -> None:
         names = any(p.endswith("/name") or p in ("", "/captain", "/first_mate", "/soldiers") for p in change.touched)
