@@ -235,7 +235,7 @@ def show_all_rows(table) -> None:
     def fit(*_):
         if not isValid(table):  # its model can still speak while the table goes
             return
-        rows = sum(table.rowHeight(r) for r in range(table.rowCount()) if not table.isRowHidden(r))
+        rows = sum(table.rowHeight(r) for r in range(table.model().rowCount()) if not table.isRowHidden(r))
         height = rows + table.horizontalHeader().height() + 2 * table.frameWidth()
         if table.horizontalScrollBar().isVisible():
             height += table.horizontalScrollBar().height()

@@ -19,6 +19,8 @@ def reading_order(root: QWidget) -> list[QWidget]:
         if w.focusPolicy() & Qt.FocusPolicy.TabFocus and w.focusProxy() is None:
             out.append(w)
         if isinstance(w, QAbstractItemView):
+            if not w.viewport().findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly):
+                return   # no field in any cell: nothing to look up cell by cell (a long catalogue, after each edit)
             model, top = w.model(), QModelIndex()
             for r in range(model.rowCount(top)):
                 for c in range(1 if isinstance(w, QListView) else model.columnCount(top)):

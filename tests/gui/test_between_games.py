@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 import json
 
-from PySide6.QtWidgets import QComboBox, QLineEdit, QPushButton, QTableWidget
+from PySide6.QtWidgets import QComboBox, QLineEdit, QPushButton, QTableView
 
 from tests.gui.test_record_game import EXAMPLE, GAME_1, W, pick
 
@@ -27,10 +27,11 @@ def test_SG_CAMP_06_the_soldiers_page_shows_the_roster_now_with_the_injured_and_
         win, user, tmp_path):
     editor = open_with_game(win, tmp_path)
     user.click_row(editor.nav, PAGES["soldiers"])
-    now = W(editor, QTableWidget, "rosterNow")
-    assert now.isVisible() and now.rowCount() == len(editor.session.data["soldiers"])
-    assert now.item(0, 4).text() == "Injured: starts at Health 7 of 14"     # s1 rolled 6: Serious Injury
-    assert now.item(1, 4).text() == "Fit"
+    now = W(editor, QTableView, "rosterNow")
+    cell = lambda r, c: now.model().index(r, c).data()   # noqa: E731
+    assert now.isVisible() and now.model().rowCount() == len(editor.session.data["soldiers"])
+    assert cell(0, 4) == "Injured: starts at Health 7 of 14"     # s1 rolled 6: Serious Injury
+    assert cell(1, 4) == "Fit"
     assert W(editor, QLineEdit, "soldier_name_0").isReadOnly()               # the roster as founded: locked
     assert not W(editor, QPushButton, "removeSoldier").isEnabled()
     assert W(editor, QPushButton, "nowHire").isEnabled()                    # the roster now: usable
@@ -42,21 +43,22 @@ def test_SG_CAMP_19_hire_dismiss_and_give_on_the_soldiers_page_join_the_latest_g
     editor = open_with_game(win, tmp_path)
     s = editor.session
     user.click_row(editor.nav, PAGES["soldiers"])
-    now = W(editor, QTableWidget, "rosterNow")
+    now = W(editor, QTableView, "rosterNow")
+    cell = lambda r, c: now.model().index(r, c).data()   # noqa: E731
     after = lambda: s.data["campaign"]["games"][0]["after"]   # noqa: E731
     start = s.stack.count()
     user.click_row(now, 1)                                    # the Recruit (s2)
     pick(user, W(editor, QComboBox, "nowGiveItem"), "Targeting Scope")
     user.click(W(editor, QPushButton, "nowGive"))
     assert after() == [{"give": "s2", "item": "Targeting Scope"}] and s.stack.count() == start + 1
-    assert now.item(1, 3).text() == "Targeting Scope"
+    assert cell(1, 3) == "Targeting Scope"
     user.click_row(now, 0)
     user.click(W(editor, QPushButton, "nowDismiss"))
-    assert after()[-1] == {"dismiss": "s1"} and now.rowCount() == len(s.data["soldiers"]) - 1
+    assert after()[-1] == {"dismiss": "s1"} and now.model().rowCount() == len(s.data["soldiers"]) - 1
     pick(user, W(editor, QComboBox, "nowHireType"), "Trooper")
     user.type(W(editor, QLineEdit, "nowHireName"), "Kell")
     user.click(W(editor, QPushButton, "nowHire"))
-    assert after()[-1]["hire"]["name"] == "Kell" and now.item(now.rowCount() - 1, 0).text() == "Kell"
+    assert after()[-1]["hire"]["name"] == "Kell" and cell(now.model().rowCount() - 1, 0) == "Kell"
     assert s.stack.count() == start + 3
     assert s.data["soldiers"] == json.loads(EXAMPLE.read_text())["soldiers"]   # the crew as founded is untouched
     for _ in range(3):

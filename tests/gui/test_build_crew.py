@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QLabel, QLineEdit, QPushButton, QTableWidget
+from PySide6.QtWidgets import QCheckBox, QLabel, QLineEdit, QPushButton, QTableView, QTableWidget
 
 from gui.dialogs import prompts
 from gui.widgets.choice_buttons import ChoiceButtons
@@ -52,8 +52,9 @@ def goto(user, editor, title):
 
 
 def row_of(table: QTableWidget, text: str) -> int:
-    for r in range(table.rowCount()):
-        if table.item(r, 0).data(Qt.ItemDataRole.UserRole) == text:
+    model = table.model()   # a QTableWidget's items or a RowsModel's keys: the same role
+    for r in range(model.rowCount()):
+        if model.index(r, 0).data(Qt.ItemDataRole.UserRole) == text:
             return r
     raise AssertionError(f"{text} not in {table.objectName()}")
 
@@ -140,7 +141,7 @@ def test_SG_CREW_13_build_the_design_example_by_clicking_and_typing(win, user, t
                   ["Carbine", "Light Armour", "Pistol", "Knife", "Grenades"])
 
     goto(user, editor, "Soldiers")
-    cat = W(editor, QTableWidget, "soldierCatalogue")
+    cat = W(editor, QTableView, "soldierCatalogue")
     user.click_row(cat, row_of(cat, "Trooper"))
     user.click(W(editor, QPushButton, "hireSoldier"))
     user.click_row(cat, row_of(cat, "Recruit"), double=True)  # double-click hires too

@@ -7,7 +7,7 @@ issue counted them; this test counts a scroll for every control or row that is o
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QRect
-from PySide6.QtWidgets import QAbstractItemView, QCheckBox, QLineEdit, QTableWidget, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QCheckBox, QLineEdit, QTableView, QTableWidget, QWidget
 
 from gui.widgets.choice_buttons import ChoiceButtons
 
@@ -85,7 +85,7 @@ def test_full_custom_crew_counts_its_clicks_keys_and_scrolls_at_1366x768(win, us
     officer(user, reach, editor, "first_mate", "Orrin Tal", "C", ["move", "fight"],
             ["Target Lock", "Energy Shield", "Reflex Move", "Command"], [], ["Carbine", "Light Armour", "Knife"])
     goto(user, editor, "Soldiers")
-    catalogue = W(editor, QTableWidget, "soldierCatalogue")
+    catalogue = W(editor, QTableView, "soldierCatalogue")
     for t in ["Trooper", "Trooper", "Sniper", "Medic", "Recruit", "Recruit", "Runner", "Runner"]:
         r = row_of(catalogue, t)
         reach.row(catalogue, r)

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 from PySide6.QtCore import QRect
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import (QApplication, QCheckBox, QStyle, QStyleOptionButton, QStyleOptionViewItem,
+from PySide6.QtWidgets import (QApplication, QCheckBox, QStyle, QStyleOptionButton, QStyleOptionViewItem, QTableView,
                                QTableWidget)
 
 from tests.conftest import EXAMPLES
@@ -81,7 +81,7 @@ def test_unticked_boxes_on_plain_rows_stand_out(scheme, win, user):
     editor = win.open_path(str(EXAMPLES / "ashen-comet-veteran.starwright"))
     for title, name in (("Captain", "captain_chosen_powers"), ("Soldiers", "soldierRoster")):
         goto(user, editor, title)
-        table = W(editor, QTableWidget, name)
+        table = W(editor, QTableView, name)  # a QTableWidget or a view of a RowsModel
         table.clearSelection()
         QApplication.processEvents()
         boxes = [b for b in table.viewport().findChildren(QCheckBox)

@@ -8,7 +8,7 @@ import json
 
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDateEdit, QLineEdit, QPushButton, QRadioButton,
-                               QSpinBox, QTableWidget)
+                               QSpinBox, QTableView)
 
 from model.paths import resources_dir
 from model.systems.stargrave.campaign import dice
@@ -135,13 +135,13 @@ def record_game_1(user, editor):
     user.replace_text(W(dlg, QLineEdit, "loot_1_find_name"), "Targeting Scope")
     type_number(user, W(dlg, QSpinBox, "loot_1_find_value"), 100)
     next_step(user, dlg)
-    stash = W(dlg, QTableWidget, "afterStash")
-    assert stash.item(0, 0).text() == "Targeting Scope"
+    stash = W(dlg, QTableView, "afterStash")
+    assert stash.model().index(0, 0).data() == "Targeting Scope"
     user.click_row(stash, 0)
-    roster = W(dlg, QTableWidget, "afterRoster")
+    roster = W(dlg, QTableView, "afterRoster")
     user.click_row(roster, 1)                 # the Recruit (s2)
     user.click(W(dlg, QPushButton, "giveButton"))
-    assert roster.item(1, 2).text() == "Targeting Scope"
+    assert roster.model().index(1, 2).data() == "Targeting Scope"
     user.click(dlg.finish)
     return dlg
 
@@ -284,10 +284,10 @@ def test_SG_CAMP_01_reopen_a_game_from_the_campaign_page_and_change_it_as_one_st
     win.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is win, timeout=3000)
     user.click_row(editor.nav, 4)
-    games = W(editor, QTableWidget, "campaignGames")
-    assert games.rowCount() == 1 and games.item(0, 1).text() == GAME_1["title"]
+    games = W(editor, QTableView, "campaignGames")
+    assert games.model().rowCount() == 1 and games.model().index(0, 1).data() == GAME_1["title"]
     assert W(editor, object, "campaignTotals").text().startswith("1 game · XP earned 260")
-    stash_or_none = W(editor, QTableWidget, "campaignStash")
+    stash_or_none = W(editor, QTableView, "campaignStash")
     assert not stash_or_none.isVisible()          # the scope went to the Recruit
     steps = s.stack.count()
     user.click_row(games, 0, double=True)       # activating a game reopens it in the walk-through
@@ -301,7 +301,7 @@ def test_SG_CAMP_01_reopen_a_game_from_the_campaign_page_and_change_it_as_one_st
     assert s.stack.count() == steps + 1
     changed = dict(GAME_1, title="Salvage, retold", xp=dict(GAME_1["xp"], creatures=2))
     assert s.data["campaign"]["games"] == [changed]
-    assert games.item(0, 1).text() == "Salvage, retold"
+    assert games.model().index(0, 1).data() == "Salvage, retold"
     s.stack.undo()
     assert s.data["campaign"]["games"] == [GAME_1]
 
@@ -327,9 +327,9 @@ def test_the_founding_crew_is_locked_once_games_exist_and_unlocks_on_purpose(win
     assert name.isReadOnly()
     # the Crew page's roster shows the crew now: levels and the injured
     user.click_row(editor.nav, 0)
-    roster = W(editor, QTableWidget, "crewRoster")
-    assert roster.item(0, 0).text() == "Captain · level 16"
-    assert "injured" in roster.item(2, roster.columnCount() - 1).text()
+    roster = W(editor, QTableView, "crewRoster").model()
+    assert roster.index(0, 0).data() == "Captain · level 16"
+    assert "injured" in roster.index(2, roster.columnCount() - 1).data()
 
 
 def test_the_walkthrough_by_keyboard_from_the_crew_menu(win, user, tmp_path, qtbot):
@@ -413,9 +413,9 @@ def test_every_game_of_a_broken_campaign_opens_in_the_walkthrough_with_its_issue
     before = json.dumps(s.data)
     campaign = editor.pages[-1]
     editor.show_page(campaign)
-    games = W(editor, QTableWidget, "campaignGames")
-    bad_rows = [r for r in range(games.rowCount()) if games.item(r, 1).icon().cacheKey() != 0
-                and not games.item(r, 1).icon().isNull()]
+    games = W(editor, QTableView, "campaignGames").model()
+    icons = [games.index(r, 0).data(Qt.ItemDataRole.DecorationRole) for r in range(games.rowCount())]
+    bad_rows = [r for r, i in enumerate(icons) if i is not None and i.cacheKey() != 0 and not i.isNull()]
     assert bad_rows                                              # the games at fault carry an issue icon
     seen = set()
     for g in range(games.rowCount()):

@@ -4,23 +4,38 @@ injured, and the way into the "Record a game" walk-through (activating a game re
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QHBoxLayout, QHeaderView, QLabel, QPushButton, QTableWidget,
-                               QVBoxLayout)
+from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QPushButton, QTableView, QVBoxLayout
 
 from ...icons import icon
-from ...widgets.common import Card, fill_cell, heading, hint
-from ...widgets.tables import pick_table
+from ...widgets.common import Card, heading, hint
+from ...widgets.rows_model import Row, RowsModel
 from ..base import Page
+from ...widgets.tables import pick_view as list_view
 
 ROLE = Qt.ItemDataRole.UserRole
 COLUMNS = ["#", "Title", "Date", "XP", "Levels", "Loot", "Credits in / out", "XP total", "Credits"]
 
 
-def _table(cols: list[str], name: str, accessible: str) -> QTableWidget:
-    t = pick_table(cols, name, accessible)
-    t.setWordWrap(False)
-    t.setTextElideMode(Qt.TextElideMode.ElideRight)   # the whole text is the cell's tooltip
-    return t
+KEYS = ("number", "title", "date", "xp", "levels", "loot", "credits", "xp_total", "credits_total")
+
+
+def _table(cols: list[str], name: str, accessible: str, height: int) -> tuple[QTableView, RowsModel]:
+    model = RowsModel(cols)
+    view = list_view(model, name, accessible, height)
+    view.horizontalHeader().setSectionResizeMode(len(cols) - 1, QHeaderView.ResizeMode.ResizeToContents)
+    view.setTextElideMode(Qt.TextElideMode.ElideRight)   # the whole text is the cell's tooltip
+    return view, model
+
+
+def game_rows(rows: list[dict]) -> list[Row]:
+    return [Row(str(g.get("number", r)), tuple(g.get(k, "") for k in KEYS),
+                tuple(str(g.get(k + "_tip", g.get(k, ""))) for k in KEYS), pointer=f"/campaign/games/{r}",
+                center=(0, 3, 7, 8), data=r) for r, g in enumerate(rows)]
+
+
+def stash_rows(stash: list[dict]) -> list[Row]:
+    return [Row(f"{r}:{it['name']}", (it["name"], it["slots"], it["value"], it["origin"]),
+                (it["name"], "", "", it["origin"]), center=(1, 2)) for r, it in enumerate(stash)]
 
 
 class CampaignPage(Page):
@@ -48,7 +63,8 @@ class CampaignPage(Page):
         games = Card("Games")
         self.empty = hint("No games recorded yet. After your first game, press Record a game: the walk-through "
                           "takes you through survival, experience, levels, loot and spending in the rulebook's order.")
-        self.games = _table(COLUMNS, "campaignGames", "Games played, in order")
+        height = int(self.fontMetrics().height() * 1.9)
+        self.games, self.games_model = _table(COLUMNS, "campaignGames", "Games played, in order", height)
         h = self.games.horizontalHeader()
         for c in (1, 4, 5):
             h.setSectionResizeMode(c, QHeaderView.ResizeMode.Stretch)
@@ -66,7 +82,8 @@ class CampaignPage(Page):
 
         lower = QHBoxLayout()
         stash = Card("Stash")
-        self.stash = _table(["Item", "Slots", "Value", "From"], "campaignStash", "The crew's stash")
+        self.stash, self.stash_model = _table(["Item", "Slots", "Value", "From"], "campaignStash", "The crew's stash",
+                                              height)
         self.stash.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         self.stash_empty = hint("Nothing in the stash.")
         stash.add(self.stash_empty)
@@ -85,10 +102,11 @@ class CampaignPage(Page):
 
         # Issues in a game go to its row (the issues list and F8 lead here; Enter then reopens the game).
         binder.custom("/campaign", self.games, self, lambda _v: None, select=self._select_game)
+        binder.rows("/campaign/games", self.games, self, self.games_model, lambda _v: self._game_rows())
         self.record.clicked.connect(lambda: self.open_walkthrough(None))
         self.open_game.clicked.connect(self._open_selected)
-        self.games.itemActivated.connect(lambda *_: self._open_selected())
-        self.games.currentCellChanged.connect(lambda *_: self._buttons())
+        self.games.activated.connect(lambda *_: self._open_selected())
+        self.games.selectionModel().currentRowChanged.connect(lambda *_: self._buttons())
         self._refresh()
 
     def open_walkthrough(self, index: int | None, dice=None):
@@ -96,27 +114,21 @@ class CampaignPage(Page):
         return open_walkthrough(self.session, self, index, dice)
 
     def _open_selected(self) -> None:
-        r = self.games.currentRow()
+        r = self.games.currentIndex().row()
         if r >= 0:
             self.open_walkthrough(r)
 
     def _select_game(self, pointer: str) -> None:
         parts = pointer.split("/")
-        if len(parts) > 3 and parts[3].isdigit() and int(parts[3]) < self.games.rowCount():
+        if len(parts) > 3 and parts[3].isdigit() and int(parts[3]) < self.games_model.rowCount():
             self.games.selectRow(int(parts[3]))
 
-    def _game_icons(self) -> dict[int, str]:
-        worst: dict[int, str] = {}
-        for issue in self.session.issues:
-            parts = issue.pointer.split("/")
-            if len(parts) > 3 and parts[1:3] == ["campaign", "games"] and parts[3].isdigit():
-                g = int(parts[3])
-                if worst.get(g) != "error":
-                    worst[g] = "error" if issue.is_error else issue.severity
-        return worst
+    def _game_rows(self) -> list[Row]:
+        from model.systems.stargrave import campaign_choices as cc
+        return game_rows(cc.game_rows(self.session.result.derived or {}))
 
     def _buttons(self) -> None:
-        self.open_game.setEnabled(self.games.currentRow() >= 0)
+        self.open_game.setEnabled(self.games.currentIndex().row() >= 0)
 
     def on_changed(self, change) -> None:
         if change.derived_changed or change.issues_changed or any(p == "" or p.startswith("/campaign") for p in change.touched):
@@ -127,25 +139,12 @@ class CampaignPage(Page):
         d = self.session.result.derived or {}
         camp = d.get("campaign") or {}
         self.totals.setText(cc.totals_words(d))
-        rows = cc.game_rows(d)
-        icons = self._game_icons()
-        self.games.setRowCount(len(rows))
-        for r, g in enumerate(rows):
-            for c, key in enumerate(("number", "title", "date", "xp", "levels", "loot", "credits", "xp_total",
-                                     "credits_total")):
-                fill_cell(self.games, r, c, g.get(key, ""), tip=str(g.get(key + "_tip", g.get(key, ""))),
-                          center=c in (0, 3, 7, 8), data=r if c == 0 else None,
-                          icon_name=icons.get(r, "") if c == 1 else None)
+        self.games_model.set_rows(self._game_rows())
+        rows = self.games_model.rowCount()
         self.empty.setVisible(not rows)
         self.games.setVisible(bool(rows))
-        stash = cc.stash_rows(d)
-        self.stash.setRowCount(len(stash))
-        for r, it in enumerate(stash):
-            fill_cell(self.stash, r, 0, it["name"])
-            fill_cell(self.stash, r, 1, it["slots"], center=True)
-            fill_cell(self.stash, r, 2, it["value"], center=True)
-            fill_cell(self.stash, r, 3, it["origin"])
-        self.stash_empty.setVisible(not stash)
-        self.stash.setVisible(bool(stash))
+        self.stash_model.set_rows(stash_rows(cc.stash_rows(d)))
+        self.stash_empty.setVisible(not self.stash_model.rowCount())
+        self.stash.setVisible(bool(self.stash_model.rowCount()))
         self.injured.setText(cc.injured_words(d) if camp or d else "")
         self._buttons()

@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QAbstractItemView, QFormLayout, QGridLayout, QHBoxLayout, QHeaderView, QLabel,
-                               QLineEdit, QListWidget, QListWidgetItem, QPlainTextEdit, QPushButton, QTableWidget,
-                               QTableWidgetItem)
+from PySide6.QtWidgets import (QAbstractItemView, QFormLayout, QGridLayout, QHBoxLayout, QLabel, QLineEdit,
+                               QListView, QPlainTextEdit, QPushButton)
 
 from model.systems.stargrave.tables import tables
 from model.systems.stargrave.derive import format_profile_value, format_value
-from model.systems.stargrave.tables import KEYS
+from model.systems.stargrave.tables import KEYS, ROLES
 from model.systems.stargrave import founded_derived
 from model.systems.stargrave.next_step import next_step
 
-from ...icons import icon, severity_icon
-from ...widgets.common import Card, Meter, heading, hint
+from ...icons import icon
+from ...widgets.common import Card, Meter, heading, hint, show_all_rows
+from ...widgets.rows_model import POINTER_ROLE, Row, RowsModel
 from ..base import Page
+from ...widgets.tables import pick_view as list_view
 
 
 class CrewPage(Page):
@@ -24,10 +25,19 @@ class CrewPage(Page):
     prefixes = ("/name", "/notes", "/rules")
 
     def build_form(self, session, binder) -> None:
-        t = tables(session.pack)
+        self.t = t = tables(session.pack)
         self.column.addWidget(heading("Crew"))
         self.add_next_step()
+        self._top_cards()
+        self._money_card()
+        self._lists(t)
+        binder.line_edit("/name", self.name, self)
+        binder.plain_text("/notes", self.notes, self)
+        self.fill.clicked.connect(self._fill)
+        self.problems.activated.connect(lambda index: binder.focus(index.data(POINTER_ROLE)))
+        self._refresh_all()
 
+    def _top_cards(self) -> None:
         top = QHBoxLayout()
         top.setSpacing(12)
         about = Card("Name and notes")
@@ -63,6 +73,7 @@ class CrewPage(Page):
         top.addWidget(campaign_card(self), 2)
         self.column.addLayout(top)
 
+    def _money_card(self) -> None:
         money = Card("Credits and members")
         grid = QGridLayout()
         grid.setHorizontalSpacing(10)
@@ -78,45 +89,31 @@ class CrewPage(Page):
         money.layout_.addLayout(grid)
         self.column.addWidget(money)
 
+    def _lists(self, t) -> None:
         roster = Card("Roster")
-        self.roster = QTableWidget(0, 4 + len(KEYS))
-        self.roster.setObjectName("crewRoster")
-        self.roster.setAccessibleName("Crew roster with effective profiles")
-        self.roster.setHorizontalHeaderLabels(["Role", "Name", "Background / type"] + [t.char[k]["abbr"] for k in KEYS]
-                                              + ["Gear and notes"])
-        for i, k in enumerate(KEYS):
-            self.roster.horizontalHeaderItem(3 + i).setToolTip(t.label(k))
-        self.roster.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.roster.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.roster.verticalHeader().hide()
-        self.roster.setAlternatingRowColors(True)
-        h = self.roster.horizontalHeader()
-        for c in range(3 + len(KEYS)):
-            h.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
-        h.setSectionResizeMode(3 + len(KEYS), QHeaderView.ResizeMode.Stretch)
-        self.roster.setMinimumHeight(self.roster.verticalHeader().defaultSectionSize() * 11 + 8)
+        self.roster_model = RowsModel(["Role", "Name", "Background / type"] + [t.char[k]["abbr"] for k in KEYS]
+                                      + ["Gear and notes"], ["", "", ""] + [t.label(k) for k in KEYS] + [""])
+        self.roster = list_view(self.roster_model, "crewRoster", "Crew roster with effective profiles",
+                                int(self.fontMetrics().height() * 1.8))
         roster.add(self.roster)
+        show_all_rows(self.roster)   # the whole crew, growing with the page: no scrolling inside it
         self.column.addWidget(roster)
 
         problems = Card("The crew's issues")
         self.problem_title = QLabel()
-        self.problems = QListWidget()
+        self.problem_model = RowsModel(["Issue"])
+        self.problems = QListView()
+        self.problems.setModel(self.problem_model)
         self.problems.setObjectName("crewIssues")
         self.problems.setAccessibleName("The crew's issues")
         self.problems.setMinimumHeight(110)
         self.problems.setWordWrap(True)  # a long message wraps instead of scrolling sideways
         self.problems.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.problems.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         problems.add(self.problem_title)
         problems.add(self.problems)
         self.column.addWidget(problems)
         self.column.addStretch(1)
-
-        binder.line_edit("/name", self.name, self)
-        binder.plain_text("/notes", self.notes, self)
-        self.fill.clicked.connect(self._fill)
-        self.problems.itemActivated.connect(lambda item: binder.focus(item.data(Qt.ItemDataRole.UserRole)))
-        self.t = t
-        self._refresh_all()
 
     def next_step(self) -> str:
         return next_step("crew", self.session.data, self.session.issues, tables(self.session.pack))
@@ -127,8 +124,8 @@ class CrewPage(Page):
         return self.name if fresh or not self.name.text().strip() else None
 
     def _fill(self) -> None:
-        s = self.session
-        s.apply(s.kind.system.quick_start(s.data, s.pack))
+        from model.systems.stargrave import actions
+        self.session.apply(actions.fill_the_rest(self.session.data, self.session.pack))
 
     def on_changed(self, change) -> None:
         names = any(p.endswith("/name") or p in ("", "/captain", "/first_mate", "/soldiers") for p in change.touched)
@@ -162,9 +159,10 @@ class CrewPage(Page):
                              f"At most {most} soldiers may be specialists" + (f"; {n - most} too many" if n > most else ""),
                              "error" if n > most else None)
         members = d["members"]
-        cap = 2 + crew["max_soldiers"]
+        officers = [self.t.figures[r]["label"] for r in ROLES]     # SG-CREW-03: the officers and the soldiers
+        cap = len(officers) + crew["max_soldiers"]
         self.members.set(members, cap, f"{members} of {cap} members",
-                         f"1 Captain, 1 First Mate and up to {crew['max_soldiers']} soldiers",
+                         ", ".join(f"1 {o}" for o in officers) + f" and up to {crew['max_soldiers']} soldiers",
                          "error" if members > cap else None)
 
     def _refresh_roster(self) -> None:
@@ -196,26 +194,16 @@ class CrewPage(Page):
                     extra += f" · injured: starts the next game at Health {sd.get('health_now')}"
             else:
                 prof, gear, extra = ["–"] * len(KEYS), "unknown soldier type", ""
-            rows.append(("Soldier", s.get("name", ""), sd["type"], prof, gear + extra, f"soldiers/{i}"))
-        self.roster.setRowCount(len(rows))
-        role_icons = {"Captain": icon("captain"), "First Mate": icon("first-mate"), "Soldier": icon("soldiers")}
-        role_icons.update({r[0]: role_icons[r[0].split(" · ")[0]] for r in rows if " · " in r[0]})
-        for r, (role, name, what, prof, gear, _ptr) in enumerate(rows):
-            cells = [role, name or "(unnamed)", what] + prof + [gear]
-            for c, text in enumerate(cells):
-                item = self.roster.item(r, c)
-                if item is None:
-                    item = QTableWidgetItem()
-                    self.roster.setItem(r, c, item)
-                item.setText(str(text))
-                if 3 <= c < 3 + len(KEYS):
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-            self.roster.item(r, 0).setIcon(role_icons[role])
+            rows.append(("Soldier", s.get("name", ""), sd["type"], prof, gear + extra, sd.get("id") or f"soldier {i}"))
+        role_icons = {"Captain": "captain", "First Mate": "first-mate", "Soldier": "soldiers"}
+        center = tuple(range(3, 3 + len(KEYS)))
+        self.roster_model.set_rows([Row(key, (role, name or "(unnamed)", what, *prof, gear), (),
+                                        (role_icons[role.split(" · ")[0]],), center=center)
+                                    for role, name, what, prof, gear, key in rows])
 
     def _refresh_issues(self) -> None:
         from model.labels import describe_pointer
         issues = self.session.issues
-        self.problems.clear()
         errors = sum(1 for i in issues if i.is_error)
         if not issues:
             self.problem_title.setText("No issues: this crew is legal and ready to play.")
@@ -223,8 +211,8 @@ class CrewPage(Page):
             self.problem_title.setText(f"{len(issues)} issue{'s' if len(issues) != 1 else ''}"
                                        f"{f', {errors} of them errors' if errors else ''}. "
                                        "Activate one to go to the field at fault.")
-        for issue in issues:
-            where = describe_pointer(self.session.data, issue.pointer, self.session.pack)
-            item = QListWidgetItem(severity_icon(issue.severity), f"{where}: {issue.message}  [{issue.rule}]")
-            item.setData(Qt.ItemDataRole.UserRole, issue.pointer)
-            self.problems.addItem(item)
+        self.problem_model.set_rows([
+            Row(f"{issue.pointer}|{issue.rule}|{issue.message}",
+                (f"{describe_pointer(self.session.data, issue.pointer, self.session.pack)}: {issue.message}  [{issue.rule}]",),
+                icons=(issue.severity if issue.severity in ("error", "warning") else "info",), pointer=issue.pointer)
+            for issue in issues])

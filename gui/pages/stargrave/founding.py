@@ -123,18 +123,10 @@ class FoundingBanner(QFrame):
             combo.setEnabled(i is not None)
 
     def _reequip(self, name: str, add: bool) -> None:
-        from model.systems.stargrave import between_games as between
-        data = self.session.data
-        items = between.equipment(data, self.role, self.session.pack)
-        if name and (add or name in items):
-            if add:
-                items = items + [name]
-            else:
-                items.remove(name)
-            from model.systems.stargrave.tables import tables
-            who = tables(self.session.pack).figures[self.role]["label"]
-            label = f"{'give' if add else 'put away'} {name} ({who}, between games)"
-            self.session.apply(between.add(data, {"equip": self.role, "items": items}, label))
+        from model.systems.stargrave import actions
+        edit = actions.equip(self.session.data, self.role, name, add, self.session.pack)
+        if edit is not None:
+            self.session.apply(edit)
         for combo in (self.equip_add, self.equip_remove):
             combo.setCurrentIndex(0)
 

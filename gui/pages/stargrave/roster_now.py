@@ -7,15 +7,15 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton
 
+from model.systems.stargrave import actions, record_choices
 from model.systems.stargrave import between_games as between
-from model.systems.stargrave import record_choices
-from model.systems.stargrave.derive import format_value
-from model.systems.stargrave.tables import KEYS
+from model.systems.stargrave.offers.roster import profile_words
 
-from ...widgets.common import Card, fill_cell, hint
-from ...widgets.tables import pick_table
+from ...widgets.common import Card, hint, show_all_rows
+from ...widgets.rows_model import Row, RowsModel
 from .founding import games_played
 from .hire_fields import hire_fields
+from ...widgets.tables import pick_view as list_view
 
 KEEP_UNLOCKED = "betweenGames"   # the founding lock leaves this card's controls alone: they edit the games
 
@@ -28,11 +28,11 @@ class RosterNowCard(Card):
         self.words = hint()
         self.words.setObjectName("rosterNowWords")
         self.add(self.words)
-        self.table = pick_table(["Name", "Type", "Profile now", "Item slot", "Next game"], "rosterNow",
-                                "The soldiers now, after the recorded games")
-        self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.verticalHeader().setDefaultSectionSize(int(self.fontMetrics().height() * 1.9))
+        self.model = RowsModel(["Name", "Type", "Profile now", "Item slot", "Next game"])
+        self.table = list_view(self.model, "rosterNow", "The soldiers now, after the recorded games",
+                               int(self.fontMetrics().height() * 1.9))
         self.add(self.table)
+        show_all_rows(self.table)   # every soldier in sight: no scrolling inside the page
 
         acts = QHBoxLayout()
         self.dismiss = QPushButton("Dismiss")
@@ -67,7 +67,7 @@ class RosterNowCard(Card):
         self.take_back.clicked.connect(self._take_back)
         self.hire.clicked.connect(self._hire)
         self.hire_type.currentIndexChanged.connect(lambda _i: self._hire_words())
-        self.table.currentCellChanged.connect(lambda *_: self._buttons())
+        self.table.selectionModel().currentRowChanged.connect(lambda *_: self._buttons())
 
     # -- showing the crew now ---------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -83,22 +83,7 @@ class RosterNowCard(Card):
             f"After {n} game{'s' if n != 1 else ''}: {len(soldiers)} soldier{'s' if len(soldiers) != 1 else ''}"
             + (f", {hurt} injured" if hurt else "") + f"; {credits} Cr. Hiring, dismissing and handing out finds "
             "here become part of the latest game's record (one Undo each). The roster as founded is below.")
-        table = self.table
-        table.setRowCount(len(soldiers))
-        for r, s in enumerate(soldiers):
-            fill_cell(table, r, 0, s.get("name") or "(unnamed)", data=s.get("id", ""))
-            fill_cell(table, r, 1, str(s.get("type", "")) + ("  · specialist" if s.get("specialist") else ""))
-            prof = s.get("profile") or {}
-            fill_cell(table, r, 2, " ".join(f"{self.t.char[k]['abbr']}{format_value(k, prof[k], self.t)}"
-                                            for k in KEYS if k in prof) if s.get("known") else "–")
-            fill_cell(table, r, 3, s.get("item") or "empty")
-            if s.get("injured"):
-                fill_cell(table, r, 4, f"Injured: starts at Health {s.get('health_now')} of {prof.get('health', '?')}",
-                          tip="A serious injury: the soldier plays the next game at half Health, rounded down",
-                          icon_name="warning")
-            else:
-                fill_cell(table, r, 4, "Fit", tip="", icon_name="ok")
-        table.setMinimumHeight(table.verticalHeader().defaultSectionSize() * (max(len(soldiers), 3) + 1) + 6)
+        self.model.set_rows([self._row(s) for s in soldiers])
         finds = [f for f in self._stash() if f.get("kind") == "find"]
         shown = [(f"{f['name']} ({f['slots']} slot{'s' if f['slots'] != 1 else ''})", f["name"]) for f in finds]
         if self.give_combo.property("shown") != shown:
@@ -109,6 +94,20 @@ class RosterNowCard(Card):
         self.give_combo.setPlaceholderText("no finds in the stash")
         self._hire_words()
         self._buttons()
+
+    def _row(self, s: dict) -> Row:
+        """A soldier now: name, type, profile, item slot and whether it starts the next game injured."""
+        prof = s.get("profile") or {}
+        profile = profile_words(prof, self.t) if s.get("known") else "–"
+        kind = str(s.get("type", "")) + ("  · specialist" if s.get("specialist") else "")
+        if s.get("injured"):
+            fit, tip, mark = (f"Injured: starts at Health {s.get('health_now')} of {prof.get('health', '?')}",
+                              "A serious injury: the soldier plays the next game at half Health, rounded down",
+                              "warning")
+        else:
+            fit, tip, mark = "Fit", "", "ok"
+        return Row(s.get("id", ""), (s.get("name") or "(unnamed)", kind, profile, s.get("item") or "empty", fit),
+                   ("", "", "", "", tip), ("", "", "", "", mark), data=s)
 
     def _stash(self) -> list[dict]:
         data = self.session.data
@@ -132,41 +131,35 @@ class RosterNowCard(Card):
                              else "This soldier's item slot is taken: take its find back first")
 
     def _selected(self) -> dict | None:
-        r = self.table.currentRow()
-        soldiers = (self.session.result.derived or {}).get("soldiers", [])
-        return soldiers[r] if 0 <= r < len(soldiers) else None
+        r = self.table.currentIndex().row()
+        return self.model.rows[r].data if 0 <= r < len(self.model.rows) else None
 
     # -- changes between games ------------------------------------------------------------------------
     def _apply(self, edit) -> None:
         if edit is not None:
-            row = self.table.currentRow()
+            row = self.table.currentIndex().row()
             self.session.apply(edit)
-            if 0 <= row < self.table.rowCount():
-                self.table.setCurrentCell(row, 0)
-
-    def _who(self, s: dict) -> str:
-        return s.get("name") or s.get("type") or s.get("id", "")
+            if 0 <= row < self.model.rowCount():
+                self.table.setCurrentIndex(self.model.index(row, 0))
 
     def _dismiss(self) -> None:
         s = self._selected()
         if s:
-            self._apply(between.add(self.session.data, {"dismiss": s["id"]}, f"dismiss {self._who(s)}"))
+            self._apply(actions.dismiss(self.session.data, s))
 
     def _give(self) -> None:
         s, item = self._selected(), self.give_combo.currentData()
         if s and item:
-            self._apply(between.add(self.session.data, {"give": s["id"], "item": item},
-                                    f"give {item} to {self._who(s)}"))
+            self._apply(actions.give(self.session.data, s, item))
 
     def _take_back(self) -> None:
         s = self._selected()
         if s:
-            self._apply(between.add(self.session.data, {"take_back": s["id"]},
-                                    f"take {s.get('item')} back from {self._who(s)}"))
+            self._apply(actions.take_back(self.session.data, s))
 
     def _hire(self) -> None:
         kind = self.hire_type.currentData()
         if kind:
-            self._apply(between.hire(self.session.data, kind, self.session.pack, self.hire_name.text().strip()))
+            self._apply(actions.hire_between(self.session.data, kind, self.session.pack, self.hire_name.text().strip()))
             self.hire_name.clear()
-            self.table.setCurrentCell(self.table.rowCount() - 1, 0)
+            self.table.setCurrentIndex(self.model.index(self.model.rowCount() - 1, 0))

@@ -1,26 +1,30 @@
-"""The Soldiers page: hire from the catalogue, name, robot, carbine/shotgun, remove, reorder; credits and limits."""
+"""The Soldiers page: the catalogue of soldier types beside the roster as hired, both in one screen.
+
+Double-click (or Enter on) a type to hire it; name, robot and shotgun are set in the roster's rows. What each
+type costs and what blocks hiring it, and each soldier's status, come from the model's offers."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QGridLayout, QHBoxLayout, QHeaderView, QLabel,
-                               QLineEdit, QPushButton, QTableWidget, QTableWidgetItem)
+from PySide6.QtWidgets import (QCheckBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout,
+                               QWidget)
 
-from model import edits
-from model.systems.stargrave.derive import format_value
-from model.systems.stargrave.quickstart import new_soldier, next_soldier_id
-from model.systems.stargrave.tables import KEYS, tables
-from model.systems.stargrave import founded_derived
+from model.systems.stargrave import actions, founded_derived
 from model.systems.stargrave.next_step import next_step
-from model.wording import a
+from model.systems.stargrave.tables import tables
 
-from ...icons import icon, severity_icon
-from ...widgets.common import Card, Meter, badge, centered, heading, hint, show_all_rows, with_badge
+from ...icons import icon
+from ...widgets.common import Card, Meter, centered, heading, hint, show_all_rows
+from ...widgets.tables import pick_view as list_view
 from ..base import Page
+from .soldier_lists import (C_NAME, C_ROBOT, C_SHOTGUN, C_TYPE, catalogue_model, catalogue_rows, cost_words,
+                            roster_model, roster_rows)
 
-ROLE = Qt.ItemDataRole.UserRole
-# roster columns
-C_NAME, C_TYPE, C_COST, C_PROFILE, C_GEAR, C_ROBOT, C_SHOTGUN = range(7)
+
+def _button(text: str, name: str, accessible: str) -> QPushButton:
+    b = QPushButton(text)
+    b.setObjectName(name)
+    b.setAccessibleName(accessible)
+    return b
 
 
 class SoldiersPage(Page):
@@ -33,20 +37,63 @@ class SoldiersPage(Page):
         return next_step("soldiers", self.session.data, self.session.issues, tables(self.session.pack))
 
     def build_form(self, session, binder) -> None:
-        t = self.t = tables(session.pack)
-        crew = t.crew
+        self.t = tables(session.pack)
+        self.row_height = int(self.fontMetrics().height() * 1.6)
         self.column.addWidget(heading("Soldiers"))
         self.add_next_step()
-        self.column.addWidget(hint(
-            f"Hire up to {crew['max_soldiers']} soldiers with the crew's {crew['starting_credits']} Cr; at most "
-            f"{crew['max_specialists']} may be specialists. Some soldiers are free, so a full crew is always possible. "
-            "A soldier's profile already includes its gear."))
         from .roster_now import RosterNowCard
         self.now_card = RosterNowCard(self)
         self.column.addWidget(self.now_card)
+        side = QHBoxLayout()
+        side.setSpacing(12)
+        side.addWidget(self._catalogue_card(), 3)
+        right = QVBoxLayout()
+        right.setSpacing(12)
+        right.addWidget(self._meters_card())
+        right.addWidget(self._roster_card(), 1)
+        side.addLayout(right, 2)
+        self.column.addLayout(side)
+        self.column.addStretch(1)
+        binder.rows("/soldiers", self.roster, self, self.roster_model, self._roster_rows, select=self._select)
+        self.catalogue.activated.connect(lambda *_: self._hire())
+        self.catalogue.selectionModel().currentRowChanged.connect(lambda *_: self._update_hire_note())
+        self.roster.selectionModel().currentRowChanged.connect(lambda *_: self._update_buttons())
+        self.hire.clicked.connect(self._hire)
+        self.remove.clicked.connect(self._remove)
+        self.up.clicked.connect(lambda: self._move(-1))
+        self.down.clicked.connect(lambda: self._move(+1))
+        self._refresh_catalogue()
+        self.catalogue.setCurrentIndex(self.cat_model.index(0, 0))
+        self._refresh_numbers()
+        self._after_roster_change()
+        self._refresh_now()
 
+    def _catalogue_card(self) -> Card:
+        crew = self.t.crew
+        cat = Card("Soldier catalogue")
+        cat.add(hint(f"Hire up to {crew['max_soldiers']} soldiers with {crew['starting_credits']} Cr, at most "
+                     f"{crew['max_specialists']} of them specialists (starred). Some soldiers are free, so a full "
+                     "crew is always possible. A profile already includes the soldier's gear."))
+        self.cat_model = catalogue_model(self.t)
+        self.catalogue = list_view(self.cat_model, "soldierCatalogue", "Soldier catalogue", self.row_height)
+        cat.add(self.catalogue)
+        show_all_rows(self.catalogue)  # every soldier type in sight: hired without scrolling inside the list
+        self.hire = QPushButton(icon("soldiers"), "H&ire selected soldier")
+        self.hire.setObjectName("hireSoldier")
+        self.hire.setAccessibleName("Hire the selected soldier type")
+        self.hire_note = QLabel()
+        self.hire_note.setWordWrap(True)
+        hrow = QHBoxLayout()
+        hrow.addWidget(self.hire)
+        hrow.addWidget(self.hire_note, 1)
+        cat.layout_.addLayout(hrow)
+        cat.layout_.addStretch(1)
+        return cat
+
+    def _meters_card(self) -> Card:
         meters = Card()
         grid = QGridLayout()
+        grid.setVerticalSpacing(4)
         self.credits = Meter("Credits")
         self.credits.setObjectName("soldierCredits")
         self.count = Meter("Soldiers hired")
@@ -58,81 +105,36 @@ class SoldiersPage(Page):
             grid.addWidget(QLabel(label), r, 0)
             grid.addWidget(m, r, 1)
         meters.layout_.addLayout(grid)
-        self.column.addWidget(meters)
+        return meters
 
+    def _roster_card(self) -> Card:
         ros = self.founding_roster = Card("Roster")
-        self.roster = QTableWidget(0, 7)
-        self.roster.setObjectName("soldierRoster")
-        self.roster.setAccessibleName("Hired soldiers")
-        self.roster.setHorizontalHeaderLabels(["Name", "Type", "Cost", "Profile", "Gear", "Robot", "Shotgun"])
-        self._table_setup(self.roster)
-        self.roster.horizontalHeader().setSectionResizeMode(C_NAME, QHeaderView.ResizeMode.Interactive)
-        self.roster.horizontalHeader().setSectionResizeMode(C_GEAR, QHeaderView.ResizeMode.Stretch)
-        self.roster.setColumnWidth(C_NAME, self.fontMetrics().horizontalAdvance("M") * 12)
-        self.roster.verticalHeader().show()
-        self.roster.verticalHeader().setDefaultSectionSize(int(self.fontMetrics().height() * 2.1))
-        self.roster.setMinimumHeight(self.roster.verticalHeader().defaultSectionSize() * 9 + 4)
-        self.roster_badge = badge()
-        self.empty = hint("No soldiers yet: double-click a type in the catalogue below to hire it, "
+        self.roster_model = roster_model()
+        self._row_widgets: dict[int, list[QWidget]] = {}   # each row's fields (the view deletes them late)
+        self.roster = list_view(self.roster_model, "soldierRoster", "Hired soldiers", int(self.row_height * 1.15))
+        self.roster.setColumnWidth(C_NAME, self.fontMetrics().horizontalAdvance("M") * 9)
+        self.empty = hint("No soldiers yet: double-click a type in the catalogue on the left to hire it, "
                           "or use Fill the Rest on the Crew page.")
+        self.roster_model.rowsInserted.connect(lambda _p, first, last: self._add_row_widgets(first, last))
+        self.roster_model.rowsAboutToBeRemoved.connect(lambda _p, first, last: self._retire_row_widgets(first, last))
+        self.roster_model.rowsRemoved.connect(lambda *_: self._drop_row_widgets())
         ros.add(self.empty)
-        ros.add(with_badge(self.roster, self.roster_badge), 1)
+        ros.add(self.roster)
+        show_all_rows(self.roster)
+        self.roster.setMinimumHeight(self.roster.horizontalHeader().sizeHint().height() + 4)
+        self.roster_words = hint()
+        self.roster_words.setObjectName("soldierDetails")
+        ros.add(self.roster_words)
         brow = QHBoxLayout()
-        self.up = QPushButton("Move &up")
-        self.up.setObjectName("soldierUp")
-        self.up.setAccessibleName("Move the selected soldier up")
-        self.down = QPushButton("Move dow&n")
-        self.down.setObjectName("soldierDown")
-        self.down.setAccessibleName("Move the selected soldier down")
-        self.remove = QPushButton("&Remove soldier")
-        self.remove.setObjectName("removeSoldier")
-        self.remove.setAccessibleName("Remove the selected soldier")
+        self.up = _button("Move &up", "soldierUp", "Move the selected soldier up")
+        self.down = _button("Move dow&n", "soldierDown", "Move the selected soldier down")
+        self.remove = _button("&Remove soldier", "removeSoldier", "Remove the selected soldier")
         for b in (self.up, self.down, self.remove):
             brow.addWidget(b)
         brow.addStretch(1)
         ros.layout_.addLayout(brow)
-        self.column.addWidget(ros)
-        row = QHBoxLayout()
-        row.setSpacing(12)
-        cat = Card("Soldier catalogue")
-        self.catalogue = QTableWidget(0, 4 + len(KEYS))
-        self.catalogue.setObjectName("soldierCatalogue")
-        self.catalogue.setAccessibleName("Soldier catalogue")
-        self.catalogue.setHorizontalHeaderLabels(["Type", "Cost"] + [t.char[k]["abbr"] for k in KEYS]
-                                                 + ["Standard gear", "Can it be hired?"])
-        for i, k in enumerate(KEYS):
-            self.catalogue.horizontalHeaderItem(2 + i).setToolTip(t.label(k))
-        self._table_setup(self.catalogue)
-        self.catalogue.horizontalHeader().setSectionResizeMode(2 + len(KEYS), QHeaderView.ResizeMode.Stretch)
-        self.catalogue.setMinimumHeight(self.catalogue.verticalHeader().defaultSectionSize() * 10)
-        self.hire = QPushButton(icon("soldiers"), "H&ire selected soldier")
-        self.hire.setObjectName("hireSoldier")
-        self.hire.setAccessibleName("Hire the selected soldier type")
-        self.hire_note = QLabel()
-        self.hire_note.setWordWrap(True)
-        cat.add(self.catalogue, 1)
-        hrow = QHBoxLayout()
-        hrow.addWidget(self.hire)
-        hrow.addWidget(self.hire_note, 1)
-        cat.layout_.addLayout(hrow)
-        row.addWidget(cat, 1)
-        self.column.addLayout(row)
-
-        self.column.addStretch(1)
-
-        self._fill_catalogue()
-        show_all_rows(self.catalogue)  # every soldier type in sight: hired without scrolling inside the list
-        binder.custom("/soldiers", self.roster, self, self._rebuild_roster, deep=False, badge=self.roster_badge,
-                      select=self._select)
-        self.catalogue.itemActivated.connect(lambda *_: self._hire())
-        self.catalogue.currentCellChanged.connect(lambda *_: self._update_hire_note())
-        self.hire.clicked.connect(self._hire)
-        self.remove.clicked.connect(self._remove)
-        self.up.clicked.connect(lambda: self._move(-1))
-        self.down.clicked.connect(lambda: self._move(+1))
-        self.roster.currentCellChanged.connect(lambda *_: self._update_buttons())
-        self._refresh_numbers()
-        self._refresh_now()
+        ros.layout_.addStretch(1)
+        return ros
 
     def _refresh_now(self) -> None:
         """Once games exist: the roster now above, the founding roster titled as such."""
@@ -140,203 +142,131 @@ class SoldiersPage(Page):
         played = self.now_card.isVisibleTo(self.body)
         self.founding_roster.title.setText("Roster as founded" if played else "Roster")
 
-    @staticmethod
-    def _table_setup(t: QTableWidget) -> None:
-        t.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        t.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        t.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        t.setAlternatingRowColors(True)
-        t.setTabKeyNavigation(False)
-        t.verticalHeader().hide()
-        t.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-
     # ---- catalogue ----------------------------------------------------------------------------------
-    def _fill_catalogue(self) -> None:
-        t = self.t
-        table = self.catalogue
-        types = list(t.pack["soldiers"])
-        table.setRowCount(len(types))
-        for r, s in enumerate(types):
-            name = QTableWidgetItem(s["name"] + ("  · specialist" if s["specialist"] else ""))
-            name.setData(ROLE, s["name"])
-            if s["specialist"]:
-                name.setIcon(icon("specialist"))
-                name.setToolTip("Specialist: counts toward the specialist limit")
-            if s.get("notes"):
-                name.setToolTip(s["notes"])
-            table.setItem(r, 0, name)
-            cost = QTableWidgetItem(f"{s['cost']} Cr" if s["cost"] else "free")
-            cost.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            table.setItem(r, 1, cost)
-            for i, k in enumerate(KEYS):
-                it = QTableWidgetItem(format_value(k, s["profile"][k], t))
-                it.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                table.setItem(r, 2 + i, it)
-            table.setItem(r, 2 + len(KEYS), QTableWidgetItem(", ".join(s["gear"]) or "none"))
-            table.setItem(r, 3 + len(KEYS), QTableWidgetItem(""))
-        table.setCurrentCell(0, 0)
+    def _offers(self, key: str) -> list[dict]:
+        return (self.session.result.offers or {}).get(key, [])
+
+    def _refresh_catalogue(self) -> None:
+        self.cat_model.set_rows(catalogue_rows(self._offers("soldier_types"), self.t))
+        self._update_hire_note()
 
     def _selected_type(self) -> dict | None:
-        r = self.catalogue.currentRow()
-        if r < 0:
-            return None
-        return self.t.soldiers.get(self.catalogue.item(r, 0).data(ROLE))
-
-    def _why_not(self, s: dict) -> str:
-        """In words, the limit hiring this type would break ('' when it can be hired)."""
-        d, crew = founded_derived(self.session.result.derived), self.t.crew
-        if not d:
-            return ""
-        n = len(self.session.data.get("soldiers", []))
-        if n >= crew["max_soldiers"]:
-            return f"The roster is full: {crew['max_soldiers']} soldiers is the most a crew may hire."
-        if s["cost"] > 0 and s["cost"] > d["credits_left"]:
-            return f"Costs {s['cost']} Cr; only {max(d['credits_left'], 0)} Cr left."
-        if s["specialist"] and d["specialists"] >= crew["max_specialists"]:
-            return f"Already {d['specialists']} specialists; at most {crew['max_specialists']} are allowed."
-        return ""
-
-    def _refresh_catalogue_notes(self) -> None:
-        for r in range(self.catalogue.rowCount()):
-            s = self.t.soldiers[self.catalogue.item(r, 0).data(ROLE)]
-            why = self._why_not(s)
-            it = self.catalogue.item(r, 3 + len(KEYS))
-            it.setText(why or "Yes")
-            it.setToolTip(why)
-            it.setIcon(severity_icon("warning") if why else icon("ok"))
-        self._update_hire_note()
+        r = self.catalogue.currentIndex().row()
+        return self.cat_model.rows[r].data if 0 <= r < len(self.cat_model.rows) else None
 
     def _update_hire_note(self) -> None:
         s = self._selected_type()
         if not s:
             self.hire_note.setText("Select a soldier type.")
             return
-        why = self._why_not(s)
-        self.hire_note.setText(why + " You can still hire it; the crew will show the rule it breaks." if why
-                               else f"{s['name']}: {s['cost']} Cr" + (", specialist." if s["specialist"] else "."))
+        self.hire_note.setText(s["reason"] + " You can still hire it; the crew will show the rule it breaks."
+                               if s["reason"] else f"{s['name']}: {cost_words(s['cost'])}"
+                               + (", specialist." if s["specialist"] else "."))
 
     def _hire(self) -> None:
         s = self._selected_type()
         if s:
-            self.session.apply(edits.Insert("/soldiers/-", new_soldier(s["name"], next_soldier_id(self.session.data))))
-            self.roster.setCurrentCell(len(self.session.data["soldiers"]) - 1, C_TYPE)
+            self.session.apply(actions.hire(self.session.data, s["name"]))
+            self.roster.setCurrentIndex(self.roster_model.index(self.roster_model.rowCount() - 1, C_TYPE))
 
     # ---- roster -------------------------------------------------------------------------------------
-    def _rebuild_roster(self, value) -> None:
-        value = value or []
-        self.binder.drop(lambda b: b.pointer.startswith("/soldiers/"))
-        table = self.roster
-        cur = table.currentRow()
-        table.setRowCount(len(value))
-        for r, s in enumerate(value):
+    def _roster_rows(self, _value) -> list:
+        return roster_rows(self._offers("hired"))
+
+    def _add_row_widgets(self, first: int, last: int) -> None:
+        """The name, robot and shotgun fields of new rows, bound to their soldier's place in the roster."""
+        for r in range(first, last + 1):
             ptr = f"/soldiers/{r}"
             name = QLineEdit()
             name.setObjectName(f"soldier_name_{r}")
             name.setPlaceholderText("(unnamed)")
             name.setAccessibleName(f"Name of soldier {r + 1}")
             name.setFrame(False)
-            table.setCellWidget(r, C_NAME, name)
+            self.roster.setIndexWidget(self.roster_model.index(r, C_NAME), name)
             self.binder.line_edit(ptr + "/name", name, self)
-            for c in (C_TYPE, C_COST, C_PROFILE, C_GEAR):
-                table.setItem(r, c, QTableWidgetItem(""))
             robot = QCheckBox()
             robot.setObjectName(f"soldier_robot_{r}")
             robot.setAccessibleName(f"Soldier {r + 1} is a robot")
             robot.setToolTip("A robot soldier (the rules for robots apply in play)")
-            table.setCellWidget(r, C_ROBOT, centered(robot))
+            self.roster.setIndexWidget(self.roster_model.index(r, C_ROBOT), centered(robot))
             self.binder.check(ptr + "/robot", robot, self)
             shot = QCheckBox()
             shot.setObjectName(f"soldier_shotgun_{r}")
             shot.setAccessibleName(f"Soldier {r + 1} carries a shotgun instead of a carbine")
-            table.setCellWidget(r, C_SHOTGUN, centered(shot))
+            self.roster.setIndexWidget(self.roster_model.index(r, C_SHOTGUN), centered(shot))
             self.binder.check(ptr + "/shotgun", shot, self)
-        self.empty.setVisible(not value)
-        if value:
-            table.setCurrentCell(min(max(cur, 0), len(value) - 1), C_TYPE)
-        self._refresh_rows()
-        self._paint_rows()
-        self.binder.paint()
-        self._update_buttons()
+            self._row_widgets[r] = [name, robot, shot]
+        self._refresh_shotguns()
+
+    def _retire_row_widgets(self, first: int, last: int) -> None:
+        """The fields of rows going away lose their names at once (the view deletes them later)."""
+        for r in range(first, last + 1):
+            for w in self._row_widgets.pop(r, []):
+                w.setObjectName("")
+
+    def _drop_row_widgets(self) -> None:
+        n = self.roster_model.rowCount()
+        self.binder.drop(lambda b: b.pointer.startswith("/soldiers/") and int(b.pointer.split("/")[2]) >= n)
+
+    def _refresh_shotguns(self) -> None:
+        """A shotgun tick only where the type carries a carbine to swap (or one is ticked already)."""
+        for r, row in enumerate(self.roster_model.rows):
+            holder = self.roster.indexWidget(self.roster_model.index(r, C_SHOTGUN))
+            shot = holder.findChild(QCheckBox) if holder is not None else None
+            if shot is None:
+                continue
+            h = row.data
+            shot.setEnabled(h["shotgun_allowed"] or h["shotgun"])
+            shot.setToolTip(h["shotgun_reason"] or "Swap the carbine for a shotgun")
 
     def _select(self, pointer: str) -> None:
-        parts = pointer.split("/")
-        if len(parts) > 2 and parts[2].isdigit():
-            self.roster.selectRow(int(parts[2]))
+        r = self.roster_model.row_at_pointer(pointer)
+        if r >= 0:
+            self.roster.selectRow(r)
 
-    def _refresh_rows(self) -> None:
-        data = self.session.data.get("soldiers", [])
-        derived = founded_derived(self.session.result.derived).get("soldiers", [])
-        t = self.t
-        if self.roster.rowCount() != len(data) or len(derived) != len(data):
-            return
-        for r, (s, sd) in enumerate(zip(data, derived)):
-            typ = self.roster.item(r, C_TYPE)
-            typ.setText(str(sd["type"]) + ("  · specialist" if sd.get("specialist") else ""))
-            typ.setIcon(icon("specialist") if sd.get("specialist") else icon(""))
-            self.roster.item(r, C_COST).setText(f"{sd['cost']} Cr" if sd["cost"] else "free")
-            if sd.get("known"):
-                prof = " ".join(f"{t.char[k]['abbr']}{format_value(k, sd['profile'][k], t)}" for k in KEYS)
-                self.roster.item(r, C_PROFILE).setText(prof)
-                self.roster.item(r, C_GEAR).setText(", ".join(sd["gear"]) or "none")
-            else:
-                self.roster.item(r, C_PROFILE).setText("–")
-                self.roster.item(r, C_GEAR).setText("unknown soldier type")
-            shot = self.roster.cellWidget(r, C_SHOTGUN).findChild(QCheckBox)
-            allowed = bool(sd.get("shotgun_allowed"))
-            shot.setEnabled(allowed or bool(s.get("shotgun")))
-            shot.setToolTip("Swap the carbine for a shotgun" if allowed else
-                            f"{a(sd['type'], True)} has no carbine, so there is nothing to swap for a shotgun.")
-            shot.setText("" if allowed or s.get("shotgun") else "no carbine")
+    def _current(self) -> int:
+        return self.roster.currentIndex().row()
 
     def _update_buttons(self) -> None:
-        r = self.roster.currentRow()
-        n = self.roster.rowCount()
+        r, n = self._current(), self.roster_model.rowCount()
         self.remove.setEnabled(0 <= r < n)
         self.up.setEnabled(0 < r < n)
         self.down.setEnabled(0 <= r < n - 1)
+        h = self.roster_model.rows[r].data if 0 <= r < n else None
+        self.roster_words.setText(f"{h['type']}: {h['profile_words']}. Gear: {', '.join(h['gear']) or 'none'}."
+                                  if h and h["known"] else (h["reason"] if h else ""))
 
     def _remove(self) -> None:
-        r = self.roster.currentRow()
-        if 0 <= r < len(self.session.data["soldiers"]):
-            self.session.apply(edits.Remove(f"/soldiers/{r}"))
+        edit = actions.remove(self.session.data, self._current())
+        if edit is not None:
+            self.session.apply(edit)
 
     def _move(self, step: int) -> None:
-        r = self.roster.currentRow()
-        n = len(self.session.data["soldiers"])
-        if 0 <= r < n and 0 <= r + step < n:
-            self.session.apply(edits.Move(f"/soldiers/{r}", r + step))
-            self.roster.setCurrentCell(r + step, C_TYPE)
+        r = self._current()
+        edit = actions.move(self.session.data, r, step)
+        if edit is not None:
+            self.session.apply(edit)
+            self.roster.setCurrentIndex(self.roster_model.index(r + step, C_TYPE))
 
     # ---- numbers ------------------------------------------------------------------------------------
     def on_changed(self, change) -> None:
+        """What this page shows: the soldiers, the pack's numbers and the derived credits (the crew now too)."""
+        ours = any(p == "" or p.startswith(("/soldiers", "/rules", "/campaign")) for p in change.touched)
+        if not (ours or change.derived_changed):
+            return
         self._refresh_now()
-        if change.derived_changed:
-            self._refresh_numbers()
-            if "soldiers" in change.derived_changed:
-                self._refresh_rows()
-        if change.issues_changed or "soldiers" in change.derived_changed:
-            self._paint_rows()
+        self._refresh_numbers()
+        self._refresh_catalogue()
+        self._after_roster_change()
 
-    def _paint_rows(self) -> None:
-        """An icon and the message on the type cell of each soldier that has an issue of its own."""
-        worst: dict[int, object] = {}
-        for issue in self.session.issues:
-            parts = issue.pointer.split("/")
-            if len(parts) > 2 and parts[1] == "soldiers" and parts[2].isdigit():
-                worst.setdefault(int(parts[2]), issue)
-        for r in range(self.roster.rowCount()):
-            it = self.roster.item(r, C_TYPE)
-            if it is None:
-                continue
-            issue = worst.get(r)
-            sd = (founded_derived(self.session.result.derived).get("soldiers") or [{}] * (r + 1))[r] if r < len(
-                founded_derived(self.session.result.derived).get("soldiers", [])) else {}
-            if issue is not None:
-                it.setIcon(severity_icon(issue.severity))
-                it.setToolTip(issue.message)
-            else:
-                it.setIcon(icon("specialist") if sd.get("specialist") else icon(""))
-                it.setToolTip("")
+    def _after_roster_change(self) -> None:
+        n = self.roster_model.rowCount()
+        self.empty.setVisible(n == 0)
+        self.roster.setVisible(n > 0)
+        if n and self._current() < 0:
+            self.roster.setCurrentIndex(self.roster_model.index(0, C_TYPE))
+        self._refresh_shotguns()
+        self._update_buttons()
 
     def _refresh_numbers(self) -> None:
         d, crew = founded_derived(self.session.result.derived), self.t.crew
@@ -358,4 +288,3 @@ class SoldiersPage(Page):
                              (f"{smost - sp} more may be specialists." if sp < smost else "No more specialists may be hired.")
                              if sp <= smost else f"{sp - smost} too many: at most {smost} soldiers may be specialists.",
                              "error" if sp > smost else None)
-        self._refresh_catalogue_notes()

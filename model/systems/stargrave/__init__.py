@@ -7,11 +7,12 @@ from ..lookup import repeats
 from . import campaign
 from . import check as _check
 from .campaign.check import campaign_check
+from .offers import offers
 from .tables import KEYS, ROLES, Tables, tables
 from ...system_contract import GameSystem
 from .quickstart import fill_the_rest
 
-__all__ = ["new", "derive", "check", "founded_derived", "pack_problems", "tables", "Tables", "KEYS", "ROLES"]
+__all__ = ["new", "derive", "check", "offers", "founded_derived", "pack_problems", "tables", "Tables", "KEYS", "ROLES"]
 
 
 def new(pack) -> dict:
@@ -113,4 +114,4 @@ def pack_problems(pack: dict) -> list[tuple[str, str]]:
     return out
 
 
-SYSTEM = GameSystem(__name__, tables, new, derive, check, pack_problems, quick_start=fill_the_rest)
+SYSTEM = GameSystem(__name__, tables, new, derive, check, pack_problems, offers=offers, quick_start=fill_the_rest)

@@ -15,13 +15,31 @@ from PySide6.QtWidgets import (QAbstractSpinBox, QDialog, QFrame, QHBoxLayout, Q
                                QMessageBox, QPlainTextEdit, QPushButton, QScrollArea, QStackedWidget, QVBoxLayout,
                                QWidget)
 
-from model import edits
 from model.systems.stargrave.tables import tables
 
 from ....binding import _undo_filter
 from ....icons import icon, severity_icon
 from ....widgets.common import heading, hint
-from .draft import GAMES, Draft, games_of
+from .draft import Draft, games_of
+
+
+def _step_page(step) -> QScrollArea:
+    """A step under its title and explanation, scrolling on its own when taller than the dialog."""
+    scroll = QScrollArea()
+    scroll.setWidgetResizable(True)
+    scroll.setFrameShape(QFrame.Shape.NoFrame)
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    holder = QWidget()
+    lay = QVBoxLayout(holder)
+    lay.setContentsMargins(18, 12, 18, 12)
+    lay.setSpacing(8)
+    lay.addWidget(heading(step.title))
+    words = hint(step.explanation())
+    words.setObjectName(f"{step.object_name}_explain")
+    lay.addWidget(words)
+    lay.addWidget(step, 1)
+    scroll.setWidget(holder)
+    return scroll
 
 
 class RecordGameDialog(QDialog):
@@ -53,22 +71,7 @@ class RecordGameDialog(QDialog):
             item = QListWidgetItem(f"{i + 1}. {step.title}")
             item.setSizeHint(QSize(0, int(self.fontMetrics().height() * 2.2)))
             self.nav.addItem(item)
-            scroll = QScrollArea()
-            scroll.setWidgetResizable(True)
-            scroll.setFrameShape(QFrame.Shape.NoFrame)
-            scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-            holder = QWidget()
-            lay = QVBoxLayout(holder)
-            lay.setContentsMargins(18, 12, 18, 12)
-            lay.setSpacing(8)
-            head = heading(step.title)
-            lay.addWidget(head)
-            words = hint(step.explanation())
-            words.setObjectName(f"{step.object_name}_explain")
-            lay.addWidget(words)
-            lay.addWidget(step, 1)
-            scroll.setWidget(holder)
-            self.pages.addWidget(scroll)
+            self.pages.addWidget(_step_page(step))
         self.nav.currentRowChanged.connect(self._show)
 
         self.summary = QLabel()
@@ -107,6 +110,14 @@ class RecordGameDialog(QDialog):
         lay.addWidget(self.nav)
         lay.addLayout(right, 1)
 
+        self._connect()
+        session.changed.connect(self._document_changed)
+        self._following = True
+        self.resize(1180, 780)
+        self.nav.setCurrentRow(0)
+        self.refresh()
+
+    def _connect(self) -> None:
         self.cancel.clicked.connect(self.reject)
         self.back.clicked.connect(lambda: self.go(self.nav.currentRow() - 1))
         self.next.clicked.connect(lambda: self.go(self.nav.currentRow() + 1))
@@ -123,11 +134,6 @@ class RecordGameDialog(QDialog):
                 redo.append(QKeySequence(extra))
         for keys in redo:
             QShortcut(keys, self, lambda: self._history(self.draft.redo))
-        session.changed.connect(self._document_changed)
-        self._following = True
-        self.resize(1180, 780)
-        self.nav.setCurrentRow(0)
-        self.refresh()
 
     def roll(self, faces: int) -> int:
         """One die from the model's seeded roller; the walk-through records it like a typed roll."""
@@ -205,19 +211,11 @@ class RecordGameDialog(QDialog):
             self.refresh()
 
     # -- finishing ----------------------------------------------------------------------------------------
-    def edit(self) -> edits.Edit:
+    def edit(self):
         """The one edit that records the game (or replaces the reopened one)."""
-        d, data = self.draft, self.session.data
-        record = d.clean_record()
-        title = record.get("title") or f"game {d.index + 1}"
-        camp = data.get("campaign")
-        if d.reopened and d.index < len(games_of(data)):
-            return edits.Batch((edits.Set(f"{GAMES}/{d.index}", record),), f"change game “{title}”")
-        if not isinstance(camp, dict):
-            return edits.Batch((edits.Set("/campaign", {"games": [record]}),), f"record game “{title}”")
-        if not isinstance(camp.get("games"), list):
-            return edits.Batch((edits.Set("/campaign/games", [record]),), f"record game “{title}”")
-        return edits.Batch((edits.Insert(f"{GAMES}/-", record),), f"record game “{title}”")
+        from model.systems.stargrave import actions
+        d = self.draft
+        return actions.record_game(self.session.data, d.index, d.clean_record(), d.reopened)
 
     def accept(self) -> None:
         if self.draft.reopened and not self.draft.changed:

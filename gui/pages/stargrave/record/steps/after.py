@@ -3,25 +3,38 @@ sell finds; the credits follow every action. Each action is one entry of the rec
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QLabel,
-                               QListWidget, QListWidgetItem, QPushButton, QTableWidget, QVBoxLayout)
+from PySide6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QHeaderView, QLabel, QListView, QListWidget,
+                               QPushButton, QTableView, QVBoxLayout)
 
 from model.systems.stargrave import record_choices as choices
 from model.systems.stargrave.campaign_choices import stash_origins
 
-from .....widgets.common import Card, fill_cell, heading, hint
-from .....widgets.tables import pick_table
+from .....widgets.common import Card, heading, hint
+from .....widgets.rows_model import Row, RowsModel
+from .....widgets.tables import pick_view as list_view
 from ..step import Step
 from .common import ROLES, game_facts
 
-ROLE = Qt.ItemDataRole.UserRole
 
 
-def _table(cols: list[str], name: str) -> QTableWidget:
-    t = pick_table(cols, name)
-    t.horizontalHeader().setStretchLastSection(True)
-    return t
+def _table(cols: list[str], name: str, height: int) -> QTableView:
+    view = list_view(RowsModel(cols), name, "", height)
+    view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    return view
+
+
+def soldier_rows(soldiers: list[dict]) -> list[Row]:
+    return [Row(s.get("id", "") or str(r), (s.get("name") or "(unnamed)", s.get("type", ""), s.get("item") or "empty",
+                                            "injured: starts at half Health" if s.get("injured") else "fit"),
+                icons=("", "", "", "warning" if s.get("injured") else ""), data=s.get("id", ""))
+            for r, s in enumerate(soldiers)]
+
+
+def stash_rows(stash: list[dict], origins: dict) -> list[Row]:
+    return [Row(f"{r}:{it.get('name', '')}", (it.get("name", ""), it.get("slots", ""),
+                                              f"{it['value']} Cr" if isinstance(it.get("value"), int) else "",
+                                              origins.get(it.get("name", ""), "this game" if it.get("kind") else "")),
+                data=it.get("name", "")) for r, it in enumerate(stash)]
 
 
 class AfterStep(Step):
@@ -37,7 +50,21 @@ class AfterStep(Step):
         self.credits = heading("", 2)
         self.credits.setObjectName("afterCredits")
         self.column.addWidget(self.credits)
+        self._top_row()
+        self._middle_row()
+        self._equipment_card()
+        self.hire_button.clicked.connect(self._hire)
+        self.dismiss.clicked.connect(self._dismiss)
+        self.take_back.clicked.connect(self._take_back)
+        self.sell.clicked.connect(self._sell)
+        self.give.clicked.connect(self._give)
+        self.undo_action.clicked.connect(self._remove_action)
+        self.type_combo.currentIndexChanged.connect(lambda _i: self._hire_note())
+        self.roster.selectionModel().currentRowChanged.connect(lambda *_: self._buttons())
+        self.stash.selectionModel().currentRowChanged.connect(lambda *_: self._buttons())
 
+    def _top_row(self) -> None:
+        """Hire, and the actions in order."""
         top = QHBoxLayout()
         hire = Card("Hire")
         grid = QGridLayout()
@@ -55,7 +82,8 @@ class AfterStep(Step):
         top.addWidget(hire, 3)
 
         actions = Card("In order")
-        self.actions = QListWidget()
+        self.actions = QListView()
+        self.actions.setModel(RowsModel(["Action"]))
         self.actions.setObjectName("afterActions")
         self.actions.setAccessibleName("What happens after the game, in order")
         self.actions.setMinimumHeight(70)
@@ -67,9 +95,12 @@ class AfterStep(Step):
         top.addWidget(actions, 2)
         self.column.addLayout(top)
 
+    def _middle_row(self) -> None:
+        """The soldiers after the game and the stash, with what can be done to them."""
         mid = QHBoxLayout()
         soldiers = Card("Soldiers")
-        self.roster = _table(["Name", "Type", "Item slot", "Next game"], "afterRoster")
+        self.roster = _table(["Name", "Type", "Item slot", "Next game"], "afterRoster",
+                             self.fontMetrics().height() * 2)
         self.roster.setAccessibleName("Soldiers after the game")
         self.roster.setMinimumHeight(150)
         brow = QHBoxLayout()
@@ -85,7 +116,7 @@ class AfterStep(Step):
         mid.addWidget(soldiers, 3)
 
         stash = Card("Stash")
-        self.stash = _table(["Item", "Slots", "Value", "From"], "afterStash")
+        self.stash = _table(["Item", "Slots", "Value", "From"], "afterStash", self.fontMetrics().height() * 2)
         self.stash.setAccessibleName("The crew's stash")
         self.stash.setMinimumHeight(150)
         srow = QHBoxLayout()
@@ -101,6 +132,7 @@ class AfterStep(Step):
         mid.addWidget(stash, 2)
         self.column.addLayout(mid)
 
+    def _equipment_card(self) -> None:
         equip = Card("Officers' equipment")
         erow = QHBoxLayout()
         self.officer_lists: dict[str, QListWidget] = {}
@@ -131,16 +163,6 @@ class AfterStep(Step):
         equip.layout_.addLayout(erow)
         self.column.addWidget(equip)
 
-        self.hire_button.clicked.connect(self._hire)
-        self.dismiss.clicked.connect(self._dismiss)
-        self.take_back.clicked.connect(self._take_back)
-        self.sell.clicked.connect(self._sell)
-        self.give.clicked.connect(self._give)
-        self.undo_action.clicked.connect(self._remove_action)
-        self.type_combo.currentIndexChanged.connect(lambda _i: self._hire_note())
-        self.roster.currentCellChanged.connect(lambda *_: self._buttons())
-        self.stash.currentCellChanged.connect(lambda *_: self._buttons())
-
     def focus_first(self):
         return self.type_combo
 
@@ -160,31 +182,15 @@ class AfterStep(Step):
             f"  (after the loot: {facts['credits_before_after']} Cr)" if "credits_before_after" in facts else ""))
         # actions in order, in words from the model
         words = facts.get("after") or []
-        self.actions.clear()
-        for i, e in enumerate(self._entries()):
-            w = words[i] if i < len(words) and isinstance(words[i], str) else None
-            item = QListWidgetItem(f"{i + 1}. " + (w or choices.after_words(e)))
-            self.actions.addItem(item)
+        self.actions.model().set_rows([
+            Row(str(i), (f"{i + 1}. " + (words[i] if i < len(words) and isinstance(words[i], str)
+                                        else choices.after_words(e)),)) for i, e in enumerate(self._entries())])
         self.undo_action.setEnabled(bool(self._entries()))
         # soldiers now
-        soldiers = d.get("soldiers", [])
-        self.roster.setRowCount(len(soldiers))
-        for r, s in enumerate(soldiers):
-            fill_cell(self.roster, r, 0, s.get("name") or "(unnamed)", data=s.get("id", ""))
-            fill_cell(self.roster, r, 1, s.get("type", ""))
-            fill_cell(self.roster, r, 2, s.get("item") or "empty")
-            fill_cell(self.roster, r, 3, "injured: starts at half Health" if s.get("injured") else "fit",
-                      icon_name="warning" if s.get("injured") else "")
+        self.roster.model().set_rows(soldier_rows(d.get("soldiers", [])))
         dr = self.draft
         pack = self.dialog.session.pack
-        stash = choices.stash_now(dr.data, dr.index, dr.record, pack)
-        origins = stash_origins(d)
-        self.stash.setRowCount(len(stash))
-        for r, it in enumerate(stash):
-            fill_cell(self.stash, r, 0, it.get("name", ""), data=it.get("name", ""))
-            fill_cell(self.stash, r, 1, it.get("slots", ""))
-            fill_cell(self.stash, r, 2, f"{it['value']} Cr" if isinstance(it.get("value"), int) else "")
-            fill_cell(self.stash, r, 3, origins.get(it.get("name", ""), "this game" if it.get("kind") else ""))
+        self.stash.model().set_rows(stash_rows(choices.stash_now(dr.data, dr.index, dr.record, pack), stash_origins(d)))
         for role in ROLES:
             carried = self._officer_items(role)
             lst = self.officer_lists[role]
@@ -203,10 +209,11 @@ class AfterStep(Step):
         self._buttons()
 
     def _buttons(self) -> None:
-        self.dismiss.setEnabled(self.roster.currentRow() >= 0)
-        self.take_back.setEnabled(self.roster.currentRow() >= 0)
-        self.sell.setEnabled(self.stash.currentRow() >= 0)
-        self.give.setEnabled(self.stash.currentRow() >= 0 and self.roster.currentRow() >= 0)
+        soldier, item = self.roster.currentIndex().row() >= 0, self.stash.currentIndex().row() >= 0
+        self.dismiss.setEnabled(soldier)
+        self.take_back.setEnabled(soldier)
+        self.sell.setEnabled(item)
+        self.give.setEnabled(item and soldier)
 
     def _hire_note(self) -> None:
         name = self.type_combo.currentData()
@@ -232,10 +239,10 @@ class AfterStep(Step):
                                                self.dialog.session.pack)})
         self.hire_name.clear()
 
-    def _selected(self, table: QTableWidget) -> str | None:
-        r = table.currentRow()
-        item = table.item(r, 0) if r >= 0 else None
-        return item.data(ROLE) if item is not None else None
+    def _selected(self, table: QTableView) -> str | None:
+        r = table.currentIndex().row()
+        rows = table.model().rows
+        return rows[r].data if 0 <= r < len(rows) else None
 
     def _dismiss(self) -> None:
         sid = self._selected(self.roster)
@@ -284,7 +291,7 @@ class AfterStep(Step):
             self._set_equipment(role, items[:r] + items[r + 1:])
 
     def _remove_action(self) -> None:
-        r = self.actions.currentRow()
+        r = self.actions.currentIndex().row()
         n = len(self._entries())
         if n:
             self.draft.remove(f"/after/{r if 0 <= r < n else n - 1}")
