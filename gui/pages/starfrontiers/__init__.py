@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from model import pointer as jp
-from model.systems.starfrontiers import actions, dice
+from model.systems.starfrontiers import actions
 
 from .abilities import AbilitiesPage
 from .character import CharacterPage
@@ -21,11 +21,7 @@ def build(session, binder):
 
 def fill_the_rest(session):
     """Quick start: roll every pair that has no base score yet (one undo step)."""
-    base = session.data.get("base") or {}
-    todo = [p for p in ("str_sta", "dex_rs", "int_log", "per_ldr") if base.get(p) is None]
-    rng = dice.generator()
-    rolls = {p: dice.roll_pair(session.pack, p, rng) for p in todo}
-    return actions.roll_all_edit(session.data, rolls, session.pack)
+    return actions.fill_the_rest_edit(session.data, session.pack)
 
 
 def describe(pointer: str, data: dict) -> str:

@@ -11,9 +11,10 @@ from ..lookup import repeats
 from . import actions, dice
 from . import check as _check
 from . import derive as _derive
+from . import offers as _offers
 from .tables import ABILITIES, PAIRS, Tables, tables
 
-__all__ = ["new", "derive", "check", "pack_problems", "tables", "Tables", "PAIRS", "ABILITIES", "dice", "actions"]
+__all__ = ["new", "derive", "check", "pack_problems", "tables", "Tables", "PAIRS", "ABILITIES", "dice", "actions", "offers"]
 
 
 def new(pack) -> dict:
@@ -41,6 +42,11 @@ def derive(data: dict, pack) -> dict:
 
 def check(data: dict, derived: dict, pack) -> list[Issue]:
     return _check.check(data, derived, tables(pack))
+
+
+def offers(data: dict, derived: dict, pack) -> dict:
+    """The shop, the choices and the owned entries with their status (model/systems/starfrontiers/offers.py)."""
+    return _offers.offers(data, derived, tables(pack))
 
 
 def pack_problems(pack: dict) -> list[tuple[str, str]]:
