@@ -24,6 +24,12 @@ from ..base import Page
 from .owned import OwnedControls, owned_rows
 
 
+# the derived values each part of the page shows (it follows an edit only when one of them changed)
+TOTALS = {"credits_spent", "credits_start", "credits_left", "total_mass", "carrying_capacity", "encumbered",
+          "over_capacity", "weapons", "defenses"}
+SHOP = {"credits_left", "psa", "possessions"}
+
+
 def _table(name: str, accessible: str) -> QTableView:
     view = QTableView()
     view.setObjectName(name)
@@ -193,11 +199,12 @@ class EquipmentPage(Page):
             self.session.apply(actions.sell_edit(self.session.data, r))
 
     def on_changed(self, change) -> None:
-        # what this page shows: the credits and equipment, and the derived totals, offers and issues
-        if change.derived_changed:
+        whole = "" in change.touched
+        if whole or change.derived_changed & TOTALS:
             self._refresh_totals()
+        if whole or change.derived_changed & SHOP:
             self.shop_model.set_rows(shop_rows(self.session.result.offers["shop"]))
-        if change.derived_changed or any(p == "" or p.startswith("/equipment") for p in change.touched):
+        if whole or any(p.startswith("/equipment") for p in change.touched):
             self.controls.update()
 
     def _refresh_totals(self) -> None:

@@ -99,7 +99,7 @@ def choices(data: dict, d: dict, t: Tables) -> dict:
     any_bonus = max((r.get("single_ability_bonus") or 0 for r in t.races.values()), default=0)
     # SF-RACE-01: only a race with a single-ability bonus (Humans) chooses one; a chosen one stays editable
     # so a wrong choice read from a file can be cleared
-    bonus = {"allowed": bool(amount) or bool(data.get("human_bonus")),
+    bonus = {"allowed": bool(amount) or bool(data.get("human_bonus")), "amount": amount or 0,
              "reason": "" if amount else "only a race with a bonus to one ability chooses one",
              "options": [{"key": k, "label": f"{t.label(k)} ({t.abbr(k)}) +{amount or any_bonus}"} for k in ABILITIES]}
     skill = t.skills.get(d.get("psa") or "")
