@@ -10,6 +10,7 @@ the Owned rows (gui/pages/starfrontiers/owned.py)."""
 from __future__ import annotations
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFormLayout, QHBoxLayout, QHeaderView, QLabel,
                                QPushButton, QSpinBox, QTableView)
 
@@ -30,7 +31,7 @@ TOTALS = {"credits_spent", "credits_start", "credits_left", "total_mass", "carry
 SHOP = {"credits_left", "psa", "possessions"}
 
 
-def _table(name: str, accessible: str) -> QTableView:
+def _table(name: str, accessible: str, row_height: int = 0) -> QTableView:
     view = QTableView()
     view.setObjectName(name)
     view.setAccessibleName(accessible)
@@ -40,14 +41,40 @@ def _table(name: str, accessible: str) -> QTableView:
     view.verticalHeader().hide()
     view.setAlternatingRowColors(True)
     view.setWordWrap(False)
+    rows = view.verticalHeader()
+    rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+    rows.setDefaultSectionSize(max(row_height, view.fontMetrics().height() + 10))
     return view
 
 
 def shop_rows(offers: list[dict]) -> list[Row]:
-    return [Row(key=o["name"], cells=(o["name"], o["cost_text"], o["mass_text"],
-                                      o["reason"] or (f"{o['owned']} owned" if o["owned"] else "")),
-                tips=(o["tip"], "", "", o["reason"] and f"Buying one now: {o['reason']}"),
-                enabled=True, data=o["category"]) for o in offers]
+    """The shop's items under their headings (a heading row's data is "heading")."""
+    rows, heading = [], None
+    for o in offers:
+        if o["category"] != heading:
+            heading = o["category"]
+            rows.append(Row(key="#" + heading, cells=(o["category_label"], "", "", ""), data="heading"))
+        rows.append(Row(key=o["name"], cells=(o["name"], o["cost_text"], o["mass_text"],
+                                              o["reason"] or (f"{o['owned']} owned" if o["owned"] else "")),
+                        tips=(o["tip"], "", "", o["reason"] and f"Buying one now: {o['reason']}"),
+                        center=(1, 2), data=o["category"]))
+    return rows
+
+
+class ShopModel(RowsModel):
+    """The shop's rows: headings in bold, spanning the row, not selectable (nothing to buy there)."""
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if role == Qt.ItemDataRole.FontRole and self.rows[index.row()].data == "heading":
+            font = QFont()
+            font.setBold(True)
+            return font
+        return super().data(index, role)
+
+    def flags(self, index):
+        if index.isValid() and self.rows[index.row()].data == "heading":
+            return Qt.ItemFlag.ItemIsEnabled
+        return super().flags(index)
 
 
 class CategoryFilter(QSortFilterProxyModel):
@@ -62,8 +89,8 @@ class CategoryFilter(QSortFilterProxyModel):
         self.invalidateRowsFilter()
 
     def filterAcceptsRow(self, row: int, parent) -> bool:  # noqa: N802 (Qt name)
-        model = self.sourceModel()
-        return not self.category or model.rows[row].data == self.category
+        data = self.sourceModel().rows[row].data
+        return not self.category or data == self.category
 
 
 class EquipmentPage(Page):
@@ -129,7 +156,7 @@ class EquipmentPage(Page):
             if any(i["category"] == cat for i in self.t.pack["items"]):
                 self.kind.addItem(label, cat)
         shop.add(self.kind)
-        self.shop_model = RowsModel(["Item", "Cost", "Mass", "Now"],
+        self.shop_model = ShopModel(["Item", "Cost", "Mass", "Note"],
                                     ["", "Price each (the rulebook's)", "Mass each",
                                      "Whether buying one now fits: credits left, who may use it, how many owned"])
         self.shop_model.set_rows(shop_rows(self.session.result.offers["shop"]))
@@ -139,8 +166,13 @@ class EquipmentPage(Page):
         self.shop.setModel(self.shop_filter)
         h = self.shop.horizontalHeader()
         h.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        h.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        h.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)   # whole item names; the note gives way
         self.shop.setMinimumHeight(360)
+        self._span_headings()
+        self.shop_model.rowsInserted.connect(self._span_headings)
+        self.shop_filter.layoutChanged.connect(self._span_headings)
+        self.shop_filter.rowsInserted.connect(self._span_headings)
+        self.shop_filter.rowsRemoved.connect(self._span_headings)
         shop.add(self.shop, 1)
         self.buy = QPushButton("&Buy one")
         self.buy.setObjectName("sf_buy")
@@ -165,7 +197,7 @@ class EquipmentPage(Page):
                                      ["", "How many", "Cost of them all (or the price paid, entered)",
                                       "Mass of them all (or the mass of each, entered)",
                                       "Untick to stow an item elsewhere: it adds no mass", ""])
-        self.owned = _table("sf_owned", "Equipment owned")
+        self.owned = _table("sf_owned", "Equipment owned", QSpinBox().sizeHint().height() + 4)
         self.owned.setModel(self.owned_model)
         h = self.owned.horizontalHeader()
         h.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -189,8 +221,16 @@ class EquipmentPage(Page):
         live_with_selection(self.sell, self.owned)
         return owned
 
+    def _span_headings(self, *_) -> None:
+        """A heading row reads across the shop."""
+        self.shop.clearSpans()
+        for r in range(self.shop_filter.rowCount()):
+            source = self.shop_filter.mapToSource(self.shop_filter.index(r, 0)).row()
+            if self.shop_model.rows[source].data == "heading":
+                self.shop.setSpan(r, 0, 1, self.shop_model.columnCount())
+
     def _buy(self, name, issued: bool = False) -> None:
-        if name:
+        if name and not name.startswith("#"):
             self.session.apply(actions.buy_edit(self.session.data, name, issued))
 
     def _sell(self) -> None:

@@ -60,16 +60,14 @@ def shop(d: dict, t: Tables) -> list[dict]:
     return out
 
 
-def _owned_notes(row: dict) -> str:
-    notes = []
+def _owned_notes(row: dict, status: str) -> str:
+    notes = ["custom item" if status == "custom" else "not in the lists"] if status != "known" else []
     if row.get("issued"):
         notes.append("issued")
     if row.get("carried") is False:
         notes.append("stowed")
     if row.get("known") and not row.get("mass_stated"):
         notes.append("mass not stated")
-    if row.get("category") == "custom":
-        notes.append("custom item")
     return "; ".join(notes)
 
 
@@ -82,7 +80,7 @@ def owned(data: dict, d: dict) -> list[dict]:
         mass = ("" if row["mass_entry"] else
                 f"{row['mass_total']:g} kg" if row["mass_stated"] or row["mass_total"] else "–")
         out.append({"pointer": f"/equipment/{i}", "name": row["name"], "count": row["count"], "status": status,
-                    "cost_text": cost, "mass_text": mass, "notes": _owned_notes(row), "carried": bool(row["carried"]),
+                    "cost_text": cost, "mass_text": mass, "notes": _owned_notes(row, status), "carried": bool(row["carried"]),
                     "price_entry": row["price_entry"], "mass_entry": row["mass_entry"],
                     "may_be_custom": row["may_be_custom"]})
     return out

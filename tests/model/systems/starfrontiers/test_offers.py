@@ -65,6 +65,7 @@ def test_SF_EQ_02_each_owned_entry_has_its_pointer_status_and_the_inputs_it_take
     assert [e["status"] for e in owned] == ["known", "unknown", "custom", "known", "known"]
     assert owned[0]["cost_text"] == "600 Cr" and not (owned[0]["price_entry"] or owned[0]["may_be_custom"])
     assert owned[1]["may_be_custom"] and owned[1]["cost_text"] == ""     # the Custom item button goes there
+    assert owned[1]["notes"] == "not in the lists" and owned[2]["notes"].startswith("custom item")
     assert owned[2]["price_entry"] and owned[2]["mass_entry"]           # a custom item's price and mass
     assert owned[3]["price_entry"] and owned[3]["mass_entry"]           # the rulebook states neither
     clip = owned[4]
