@@ -84,7 +84,7 @@ class ShipPage(Page):
         return next_step(self.session.data, self.session.issues, tables(self.session.pack))
 
     def build_form(self, session, binder) -> None:
-        self.t = t = tables(session.pack)
+        self.t = tables(session.pack)
         self.column.addWidget(heading("Knight Hawks starship"))
         self.add_next_step()
         self.column.addWidget(hint("Choose a type, then count the weapons and defenses aboard. A type's list is "
@@ -139,7 +139,24 @@ class ShipPage(Page):
         self.form = form
         about.layout_.addLayout(form)
         top.addWidget(about, 3)
+        top.addWidget(self._stats_card(), 2)
+        self.column.addLayout(top)
+        self._counter_cards(offers)
+        self.column.addWidget(self._play_card())
+        self.column.addWidget(self._notes_card())
+        self.column.addStretch(1)
 
+        binder.line_edit("/name", self.name, self)
+        binder.line_edit("/side", self.side, self)
+        binder.combo("/type", self.type, self, badge=self.type_badge)
+        binder.custom("/hull_points", self.hull, self, self._refresh_hull, deep=False, badge=self.hull_badge)
+        binder.custom("/configuration", self.config, self, self._refresh_config, deep=False, badge=self.config_badge)
+        binder.plain_text("/notes", self.notes, self)
+        self.hull.valueChanged.connect(self._hull_edited)
+        self.config.activated.connect(self._config_edited)
+        self._refresh_derived()
+
+    def _stats_card(self) -> Card:
         stats = Card("Derived")
         grid = QGridLayout()
         grid.setSpacing(6)
@@ -154,9 +171,9 @@ class ShipPage(Page):
         self.traits.setWordWrap(True)
         stats.add(self.traits)
         stats.add(hint("Hover or tab to a value to see how it is derived."))
-        top.addWidget(stats, 2)
-        self.column.addLayout(top)
+        return stats
 
+    def _counter_cards(self, offers: dict) -> None:
         self.counters: list[Counter] = []
         for group in GROUPS:
             card = Card(GROUP_TITLE[group])
@@ -172,6 +189,7 @@ class ShipPage(Page):
             card.add(self._others_row(group))
             self.column.addWidget(card)
 
+    def _play_card(self) -> Card:
         play = Card("In play")
         self.phases = QLabel()
         self.phases.setObjectName("phases")
@@ -182,8 +200,9 @@ class ShipPage(Page):
         self.supplies.setWordWrap(True)
         play.add(self.phases)
         play.add(self.supplies)
-        self.column.addWidget(play)
+        return play
 
+    def _notes_card(self) -> Card:
         notes = Card("Notes")
         self.notes = QPlainTextEdit()
         self.notes.setObjectName("shipNotes")
@@ -191,18 +210,7 @@ class ShipPage(Page):
         self.notes.setTabChangesFocus(True)
         self.notes.setMaximumHeight(90)
         notes.add(self.notes)
-        self.column.addWidget(notes)
-        self.column.addStretch(1)
-
-        binder.line_edit("/name", self.name, self)
-        binder.line_edit("/side", self.side, self)
-        binder.combo("/type", self.type, self, badge=self.type_badge)
-        binder.custom("/hull_points", self.hull, self, self._refresh_hull, deep=False, badge=self.hull_badge)
-        binder.custom("/configuration", self.config, self, self._refresh_config, deep=False, badge=self.config_badge)
-        binder.plain_text("/notes", self.notes, self)
-        self.hull.valueChanged.connect(self._hull_edited)
-        self.config.activated.connect(self._config_edited)
-        self._refresh_derived()
+        return notes
 
     # -- entries whose code the rules pack does not know (kept, shown, removable in one undo step) ----
     def _others_row(self, group: str) -> QWidget:

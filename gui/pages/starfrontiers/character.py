@@ -84,7 +84,14 @@ class CharacterPage(Page):
         form.addRow("&Adventures", self.adventures)
         who.layout_.addLayout(form)
         top.addWidget(who, 3)
+        top.addWidget(self._derived_card(), 2)
+        self.column.addLayout(top)
+        self.column.addWidget(self._notes_card())
+        self.column.addStretch(1)
+        self._bind(binder)
+        self._refresh()
 
+    def _derived_card(self) -> Card:
         derived = Card("Derived")
         grid = QGridLayout()
         self.cells = {}
@@ -100,9 +107,9 @@ class CharacterPage(Page):
         self.specials.setWordWrap(True)
         derived.add(heading("Racial abilities", 2))
         derived.add(self.specials)
-        top.addWidget(derived, 2)
-        self.column.addLayout(top)
+        return derived
 
+    def _notes_card(self) -> Card:
         notes = Card("Notes")
         self.notes = QPlainTextEdit()
         self.notes.setObjectName("sf_notes")
@@ -110,9 +117,9 @@ class CharacterPage(Page):
         self.notes.setMaximumHeight(110)
         self.notes.setTabChangesFocus(True)
         notes.add(self.notes)
-        self.column.addWidget(notes)
-        self.column.addStretch(1)
+        return notes
 
+    def _bind(self, binder) -> None:
         binder.line_edit("/name", self.name, self)
         binder.combo("/race", self.race, self, badge=self.race_badge)
         binder.combo("/psa", self.psa, self, badge=self.psa_badge)
@@ -135,7 +142,6 @@ class CharacterPage(Page):
         binder.custom("/adventures", self.adventures, self, refresh_adv, deep=False)
         self.adventures.valueChanged.connect(
             lambda v: binder.set_value("/adventures", v, self.adventures, typing=True))
-        self._refresh()
 
     def on_changed(self, change) -> None:
         if change.derived_changed & WATCHED or any(p in ("", "/race", "/psa", "/human_bonus") for p in change.touched):
