@@ -29,6 +29,7 @@ from .owned import OwnedControls, owned_rows
 TOTALS = {"credits_spent", "credits_start", "credits_left", "total_mass", "carrying_capacity", "encumbered",
           "over_capacity", "weapons", "defenses"}
 SHOP = {"credits_left", "psa", "possessions"}
+OVER_BUDGET = "It costs more than the credits left (see Spent above): buying it takes them below zero."
 
 
 def _table(name: str, accessible: str, row_height: int = 0) -> QTableView:
@@ -54,9 +55,11 @@ def shop_rows(offers: list[dict]) -> list[Row]:
         if o["category"] != heading:
             heading = o["category"]
             rows.append(Row(key="#" + heading, cells=(o["category_label"], "", "", ""), data="heading"))
+        # "over budget" without the amount: a change of credits then repaints only the rows that cross it
+        note = "over budget" if o["blocked_by"] == "credits" else o["reason"]
         rows.append(Row(key=o["name"], cells=(o["name"], o["cost_text"], o["mass_text"],
-                                              o["reason"] or (f"{o['owned']} owned" if o["owned"] else "")),
-                        tips=(o["tip"], "", "", o["reason"] and f"Buying one now: {o['reason']}"),
+                                              note or (f"{o['owned']} owned" if o["owned"] else "")),
+                        tips=(o["tip"], "", "", OVER_BUDGET if o["blocked_by"] == "credits" else note),
                         center=(1, 2), data=o["category"]))
     return rows
 
@@ -164,9 +167,10 @@ class EquipmentPage(Page):
         self.shop_filter.setSourceModel(self.shop_model)
         self.shop = _table("sf_shop", "Shop: items to buy")
         self.shop.setModel(self.shop_filter)
-        h = self.shop.horizontalHeader()
-        h.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        h.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)   # whole item names; the note gives way
+        # whole item names, cost and mass (measured once: they are the pack's); the note takes what is left.
+        # Not ResizeToContents: that would measure every row again on each edit that changes a note.
+        self.shop.resizeColumnsToContents()
+        self.shop.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         self.shop.setMinimumHeight(360)
         self._span_headings()
         self.shop_model.rowsInserted.connect(self._span_headings)
@@ -199,9 +203,9 @@ class EquipmentPage(Page):
                                       "Untick to stow an item elsewhere: it adds no mass", ""])
         self.owned = _table("sf_owned", "Equipment owned", QSpinBox().sizeHint().height() + 4)
         self.owned.setModel(self.owned_model)
-        h = self.owned.horizontalHeader()
-        h.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        h.setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
+        # columns fitted when the rows change (OwnedControls.update), not ResizeToContents: that measures
+        # every row again whenever anything on the page is laid out anew
+        self.owned.horizontalHeader().setStretchLastSection(True)
         self.owned.setMinimumHeight(300)
         self.owned_badge = badge()
         owned.add(with_badge(self.owned, self.owned_badge), 1)

@@ -38,8 +38,8 @@ class OwnedControls:
             self._detach()
             for r, o in enumerate(offers[:self.model.rowCount()]):
                 self._build_row(r, o)
-            self.view.resizeColumnsToContents()
             self.page.binder.paint()
+        self.view.resizeColumnsToContents()
         for r, o in enumerate(offers):
             tick = self.view.findChild(QCheckBox, f"sf_carried_{r}")
             if tick is not None and tick.isChecked() != o["carried"]:

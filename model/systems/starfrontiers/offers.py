@@ -31,20 +31,20 @@ def _item_tip(item: dict) -> str:
     return tip
 
 
-def _shop_reason(item: dict, d: dict) -> str:
-    """Why buying one more of `item` now does not fit ("" when it does)."""
+def _shop_reason(item: dict, d: dict) -> tuple[str, str]:
+    """(what stops it, why) buying one more of `item` now does not fit (("", "") when it does)."""
     # SF-EQ-12: credits may not go below zero (an item the rulebook prices as not stated costs what is entered)
     cost = item["cost"]
     if cost and cost > d["credits_left"]:
         short = cost - max(d["credits_left"], 0)
-        return f"{short:,} Cr short"
+        return "credits", f"{short:,} Cr short"
     # SF-EQ-07, SF-EQ-08: only the named PSA may use it; SF-EQ-05: the kit's PSA bonus is for one PSA
     psa = d.get("psa")
     if item.get("psa_only") and psa and psa != item["psa_only"]:
-        return f"{item['psa_only']} only"
+        return "psa", f"{item['psa_only']} only"
     if item.get("psa_bonus_for") and psa and psa != item["psa_bonus_for"]:
-        return f"no PSA bonus for a {psa}"
-    return ""
+        return "psa", f"no PSA bonus for a {psa}"
+    return "", ""
 
 
 def shop(d: dict, t: Tables) -> list[dict]:
@@ -52,11 +52,11 @@ def shop(d: dict, t: Tables) -> list[dict]:
     out = []
     for cat, label in CATEGORIES:
         for item in (i for i in t.pack["items"] if i["category"] == cat):
-            reason = _shop_reason(item, d)
+            blocked_by, reason = _shop_reason(item, d)
             out.append({"name": item["name"], "category": cat, "category_label": label,
                         "cost": item["cost"], "mass": item["mass"], "cost_text": cr(item["cost"]),
                         "mass_text": kg(item["mass"]), "tip": _item_tip(item), "fits": not reason,
-                        "reason": reason, "owned": d["possessions"].get(item["name"], 0)})
+                        "blocked_by": blocked_by, "reason": reason, "owned": d["possessions"].get(item["name"], 0)})
     return out
 
 

@@ -23,6 +23,7 @@ def test_SF_EQ_12_the_shop_says_how_many_credits_a_buy_is_short():
     o = offers(character(credits=700, equipment=[{"name": "Standard Equipment Pack"}]))  # 550 Cr left
     pistol, rifle = shop_entry(o, "Laser Pistol"), shop_entry(o, "Laser Rifle")
     assert (pistol["cost"], pistol["fits"], pistol["reason"]) == (600, False, "50 Cr short")
+    assert pistol["blocked_by"] == "credits"
     assert (rifle["fits"], rifle["reason"]) == (False, "250 Cr short")
     assert shop_entry(o, "Gyrojet Pistol")["fits"] and shop_entry(o, "Gyrojet Pistol")["reason"] == ""
     assert shop_entry(o, "Standard Equipment Pack")["owned"] == 1
