@@ -88,8 +88,9 @@ class CategoryFilter(QSortFilterProxyModel):
         self.category = ""
 
     def show(self, category: str) -> None:
+        self.beginFilterChange()
         self.category = category
-        self.invalidateRowsFilter()
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def filterAcceptsRow(self, row: int, parent) -> bool:  # noqa: N802 (Qt name)
         data = self.sourceModel().rows[row].data
@@ -115,8 +116,8 @@ class EquipmentPage(Page):
         self.column.addWidget(self._money_card(binder))
         row = QHBoxLayout()
         row.setSpacing(12)
-        row.addWidget(self._shop_card(), 2)
-        row.addWidget(self._owned_card(binder), 3)
+        row.addWidget(self._shop_card(), 4)
+        row.addWidget(self._owned_card(binder), 5)
         self.column.addLayout(row)
         self.column.addStretch(1)
         self._refresh_totals()
@@ -205,7 +206,7 @@ class EquipmentPage(Page):
         self.owned.setModel(self.owned_model)
         # columns fitted when the rows change (OwnedControls.update), not ResizeToContents: that measures
         # every row again whenever anything on the page is laid out anew
-        self.owned.horizontalHeader().setStretchLastSection(True)
+        self.owned.horizontalHeader().setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
         self.owned.setMinimumHeight(300)
         self.owned_badge = badge()
         owned.add(with_badge(self.owned, self.owned_badge), 1)

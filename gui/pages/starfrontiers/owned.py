@@ -17,6 +17,7 @@ PRICE, MASS, CARRIED = 2, 3, 4
 def owned_rows(offers: list[dict]) -> list[Row]:
     return [Row(key=o["pointer"], pointer=o["pointer"], cells=(o["name"], str(o["count"]), o["cost_text"],
                                                                o["mass_text"], "", o["notes"]),
+                tips=("", "", "", "", "", o["notes"]),
                 center=(1,)) for o in offers]
 
 
@@ -90,6 +91,7 @@ class OwnedControls:
         box.setObjectName(f"sf_{key}_{r}")
         box.setAccessibleName(accessible)
         box.setKeyboardTracking(False)  # typing "120" is one edit, not three
+        box.setMaximumWidth(box.fontMetrics().horizontalAdvance(f"99999.99{box.suffix()}") + 36)
         number = int if isinstance(box, QSpinBox) else float
         session = self.page.session
 
