@@ -287,7 +287,7 @@ class ShipPage(Page):
         if d.get("type"):
             traits.append("May land on a planet" if d.get("may_land") else "Cannot land on a planet")
         if d.get("configuration", {}) and d["configuration"].get("user_defined"):
-            traits.append("Configuration 2 is your group's loadout: weapons are not limited")
+            traits.append(f"{d['configuration']['name']}: weapons are not limited")
         self.traits.setText("\n".join(traits))
         for c in self.counters:
             c.show_limit(offers[c.group][c.index])

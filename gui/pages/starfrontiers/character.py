@@ -56,7 +56,8 @@ class CharacterPage(Page):
         self.race_info.setObjectName("sf_race_info")
         self.bonus = QComboBox()
         self.bonus.setObjectName("sf_human_bonus")
-        self.bonus.setAccessibleName("Human bonus: the one ability raised by 5")
+        bonus = choices["human_bonus"]
+        self.bonus.setAccessibleName(f"{bonus['label'].removesuffix(' to')}: the one ability raised")
         self.bonus.addItem("none", None)
         for option in choices["human_bonus"]["options"]:
             self.bonus.addItem(option["label"], option["key"])
@@ -78,7 +79,7 @@ class CharacterPage(Page):
         form.addRow("&Name", self.name)
         form.addRow("&Race", with_badge(self.race, self.race_badge))
         form.addRow("", self.race_info)
-        form.addRow("Human +5 &to", with_badge(self.bonus, self.bonus_badge))
+        form.addRow(bonus["label"].replace(" to", " &to"), with_badge(self.bonus, self.bonus_badge))
         form.addRow("&PSA", with_badge(self.psa, self.psa_badge))
         form.addRow("", self.psa_info)
         form.addRow("&Adventures", self.adventures)

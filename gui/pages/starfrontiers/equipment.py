@@ -275,7 +275,8 @@ class EquipmentPage(Page):
         if not cap["enabled"]:
             self.mass.set(0, 1, f"{mass:g} kg carried", "The optional encumbrance rule is off in these rules")
         elif cap["max_kg"] is None:
-            self.mass.set(0, 1, f"{mass:g} kg", "Roll STR/STA to know how much the character can carry")
+            pair = self.t.pair_abbr(self.t.pair_of(self.t.encumbrance["ability"]))
+            self.mass.set(0, 1, f"{mass:g} kg", f"Roll {pair} to know how much the character can carry")
         else:
             over = d["over_capacity"]
             words = (f"over the {cap['max_kg']:g} kg STR allows" if over else

@@ -94,10 +94,12 @@ def choices(data: dict, d: dict, t: Tables) -> dict:
         races.append({"name": r["name"], "label": f"{r['name']}  ({mods})", "summary": r["summary"]})
     race = t.races.get(d.get("race") or "")
     amount = (race or {}).get("single_ability_bonus")
-    any_bonus = max((r.get("single_ability_bonus") or 0 for r in t.races.values()), default=0)
+    with_bonus = next((r for r in t.races.values() if r.get("single_ability_bonus")), None)
+    any_bonus = with_bonus["single_ability_bonus"] if with_bonus else 0
     # SF-RACE-01: only a race with a single-ability bonus (Humans) chooses one; a chosen one stays editable
     # so a wrong choice read from a file can be cleared
     bonus = {"allowed": bool(amount) or bool(data.get("human_bonus")), "amount": amount or 0,
+             "label": f"{with_bonus['name']} +{any_bonus} to" if with_bonus else "Bonus to",
              "reason": "" if amount else "only a race with a bonus to one ability chooses one",
              "options": [{"key": k, "label": f"{t.label(k)} ({t.abbr(k)}) +{amount or any_bonus}"} for k in ABILITIES]}
     skill = t.skills.get(d.get("psa") or "")

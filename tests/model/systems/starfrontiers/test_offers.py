@@ -76,7 +76,7 @@ def test_SF_EQ_02_each_owned_entry_has_its_pointer_status_and_the_inputs_it_take
 
 def test_SF_RACE_01_the_one_ability_bonus_is_offered_to_a_human_only():
     human = offers(character())["choices"]["human_bonus"]
-    assert human["allowed"] and human["amount"] == 5
+    assert human["allowed"] and human["amount"] == 5 and human["label"] == "Human +5 to"
     assert [o["key"] for o in human["options"]] == list(sf.ABILITIES)
     assert human["options"][5]["label"] == "Logic (LOG) +5"
     vrusk = offers(character(race="Vrusk", human_bonus=None))["choices"]["human_bonus"]
