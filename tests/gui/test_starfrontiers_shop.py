@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QSpinBox, QTableView
+from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox, QTableView
 
 from gui.widgets.rows_model import KEY_ROLE, SEVERITY_ROLE
 from tests.conftest import EXAMPLES
@@ -73,3 +73,22 @@ def test_SF_EQ_12_an_entrys_issue_is_painted_on_its_owned_row(win, user):
             for r in range(owned.model().rowCount())}
     assert rows["Heavy Laser"] == "error" and rows["Laser Rifle"] == ""
     assert rows["Phaser"] == "error"
+
+
+def test_SF_EQ_12_a_bought_item_without_a_stated_price_gets_its_price_field_and_undo_takes_it_away(win, user):
+    editor = win.open_path(str(EXAMPLES / "norel-kho-dralasite.starwright"))
+    goto(user, editor, "Equipment")
+    shop, n = W(editor, QTableView, "sf_shop"), len(editor.session.data["equipment"])
+    user.click_row(shop, row_of(shop, "Pocket Tool"), double=True)
+    price = W(editor, QSpinBox, f"sf_price_{n}")
+    assert price.property("issue") == "warning"      # "enter what was paid" sits on the field that takes it
+    user.replace_text(price, "30")
+    user.key(price, Qt.Key.Key_Return)
+    assert editor.session.data["equipment"][n] == {"name": "Pocket Tool", "count": 1, "price": 30}
+    assert W(editor, QSpinBox, "sf_credits").value() == 1000 and editor.session.result.derived["credits_left"] == 120
+    editor.session.stack.undo()
+    editor.session.stack.undo()
+    assert len(editor.session.data["equipment"]) == n
+    assert editor.findChild(QSpinBox, f"sf_price_{n}") is None
+    user.click(W(editor, QCheckBox, "sf_carried_1"))       # the rows before still have their own controls
+    assert editor.session.data["equipment"][1]["carried"] is False

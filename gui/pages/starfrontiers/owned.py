@@ -33,11 +33,19 @@ class OwnedControls:
         """Rebuild the row controls when the rows' shape changed; else only set the ticks to the document."""
         offers = self._offers()
         shape = tuple((o["price_entry"], o["mass_entry"], o["may_be_custom"]) for o in offers)
-        if shape != self.shape or len(offers) != self.model.rowCount():
+        old = self.shape or ()
+        if len(offers) != self.model.rowCount():
+            pass    # the rows follow the document first (the binder's refresh); built then
+        elif shape[:len(old)] == old and self.shape is not None and len(shape) > len(old):
+            self.shape = shape       # entries added at the end (a buy): only their rows get controls
+            for r in range(len(old), len(offers)):
+                self._build_row(r, offers[r])
+            self.page.binder.paint()
+        elif shape != self.shape:
             self.shape = shape
             self.page.binder.drop(lambda b: b.pointer.startswith("/equipment/"))
             self._detach()
-            for r, o in enumerate(offers[:self.model.rowCount()]):
+            for r, o in enumerate(offers):
                 self._build_row(r, o)
             self.page.binder.paint()
         self.view.resizeColumnsToContents()
