@@ -249,7 +249,7 @@ class CharacterSheet(DocumentSheet):
         if cap.get("enabled") and cap.get("free_kg") is not None:
             foot += (f" · optional encumbrance rule in use: free up to {_kg(cap['free_kg'])} · at most "
                      f"{_kg(cap['max_kg'])} (half speed above {_kg(cap['free_kg'])})")
-        alert = d.get("encumbered") or (cap.get("max_kg") is not None and d.get("total_mass", 0) > cap["max_kg"])
+        alert = d.get("encumbered") or d.get("over_capacity")
         if d.get("encumbered"):
             foot += " · ENCUMBERED: movement halved"
         return [Spacer(1, kit.gap), SectionBar(kit, "Equipment", f"spent {_cr(d.get('credits_spent'))} of {_cr(d.get('credits_start'))}"),

@@ -90,20 +90,16 @@ def test_SF_EQ_12_buy_by_clicking_updates_running_credits_and_mass(editor, qtbot
     eq.credits.setValue(1000)
     editor.session.new_typing_run()
     shop = eq.shop
-    target = None
-    for i in range(shop.topLevelItemCount()):
-        parent = shop.topLevelItem(i)
-        for j in range(parent.childCount()):
-            if parent.child(j).text(0) == "Laser Rifle":
-                target = parent.child(j)
-    shop.setCurrentItem(target)
+    target = next(shop.model().index(r, 0) for r in range(shop.model().rowCount())
+                  if shop.model().index(r, 0).data() == "Laser Rifle")
+    shop.setCurrentIndex(target)
     qtbot.mouseClick(eq.buy, Qt.MouseButton.LeftButton)
     qtbot.mouseClick(eq.buy, Qt.MouseButton.LeftButton)
     d = editor.session.result.derived
     assert editor.session.data["equipment"] == [{"name": "Laser Rifle", "count": 2}]
     assert d["credits_left"] == -600 and d["total_mass"] == 6
     assert "600 Cr short" in eq.money.words.text()
-    assert eq.owned.item(0, 1).text() == "2"
+    assert eq.owned.model().index(0, 1).data() == "2"
     errors = [i for i in editor.session.issues if i.rule == "SF-EQ-12" and i.is_error]
     assert errors and errors[0].pointer == "/equipment/0"
     eq.owned.selectRow(0)

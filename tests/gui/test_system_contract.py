@@ -97,3 +97,14 @@ def test_every_issue_of_a_broken_example_is_placed_in_words(path):
     for issue in result.issues:
         where = describe_pointer(loaded.data, issue.pointer, result.pack)
         assert where and not where.startswith("/") and "#" not in where, (issue.pointer, where)
+
+
+@pytest.mark.parametrize("name", sorted(KINDS))
+def test_every_kind_offers_what_its_pages_pick_from(name):
+    """Each system's offers reach Result.offers through its GameSystem (a page reads them, never re-derives)."""
+    from model.system_contract import no_offers
+    kind = KINDS[name]
+    assert kind.system.offers is not no_offers, f"{name}: SYSTEM has no offers"
+    data = kind.system.new(builtin_pack(kind.pack))
+    result = evaluate(data, kind)
+    assert result.offers and isinstance(result.offers, dict)

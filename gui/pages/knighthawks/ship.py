@@ -11,55 +11,38 @@ from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import (QComboBox, QFormLayout, QGridLayout, QHBoxLayout, QLabel, QLineEdit,
                                QPlainTextEdit, QPushButton, QSpinBox, QWidget)
 
-from model import edits
 from model import pointer as jp
-from model.systems.knighthawks import DEFENSES, GROUPS, WEAPONS, describe, tables
+from model.systems.knighthawks import DEFENSES, GROUPS, WEAPONS, actions, describe, tables
+from model.systems.knighthawks.offers import GROUP_TITLE
 from model.systems.knighthawks.next_step import next_step
-from model.systems.knighthawks.tables import bounds
 
 from ... import theme
 from ...widgets.common import Card, StatCell, badge, heading, hint, with_badge
 from ..base import Page
 
 NONE = -1  # the hull-points and configuration pickers show "not chosen" for null
-GROUP_TITLE = {WEAPONS: "Weapons", DEFENSES: "Defenses"}
-
-
-def _limit_words(limit) -> str:
-    lo, hi = bounds(limit)
-    return f"{lo}–{hi}" if isinstance(limit, dict) else str(hi)
-
-
-def type_summary(stype: dict, t) -> str:
-    """A type's numbers and limits in one line, from the pack (shown under the picker and as its tooltip)."""
-    hp = stype["hull_points"]
-    hp_words = f"{hp['min']}–{hp['max']} hull points (chosen per ship)" if isinstance(hp, dict) else f"{hp} hull points"
-    parts = [hp_words, f"ADF {stype['adf']}", f"MR {stype['mr']}"]
-    for group in GROUPS:
-        items = [f"{_limit_words(v)} {c}" for c, v in stype[group].items()]
-        parts.append(f"{GROUP_TITLE[group].lower()}: {', '.join(items) if items else 'none'}")
-    return " · ".join(parts)
 
 
 class Counter:
-    """One weapon or defense: name, a counter bound to /<group>/<code>, the limit, and what it is."""
+    """One weapon or defense: name, a counter bound to /<group>/<code>, the limit, and what it is (the
+    model's offer for that entry says all of it)."""
 
-    def __init__(self, page: "ShipPage", group: str, code: str, entry: dict, grid: QGridLayout, row: int):
-        self.page, self.group, self.code, self.entry = page, group, code, entry
-        self.pointer = jp.join(group, code)
-        self.name = QLabel(f"{entry['name']} ({code})")
-        self.name.setToolTip(entry.get("summary") or entry.get("effect", ""))
+    def __init__(self, page: "ShipPage", group: str, offer: dict, grid: QGridLayout, row: int):
+        self.page, self.group, self.code, self.index = page, group, offer["code"], row
+        self.pointer = offer["pointer"]
+        self.name = QLabel(offer["label"])
+        self.name.setToolTip(offer["tip"])
         self.spin = QSpinBox()
-        self.spin.setObjectName(f"count_{code}")
-        self.spin.setAccessibleName(f"{entry['many'].capitalize()} carried")
+        self.spin.setObjectName(f"count_{self.code}")
+        self.spin.setAccessibleName(offer["accessible"])
         self.spin.setRange(-99, 999)        # a negative count read from a file is shown as it is
         self.spin.setKeyboardTracking(False)  # typing "12" is one edit, not "1" then "12"
         self.spin.setMinimumWidth(self.spin.fontMetrics().horizontalAdvance("0000") + 40)
         self.badge = badge()
         self.limit = QLabel()
-        self.limit.setObjectName(f"limit_{code}")
+        self.limit.setObjectName(f"limit_{self.code}")
         self.limit.setWordWrap(True)
-        self.info = QLabel(self._info())
+        self.info = QLabel(offer["info"])
         self.info.setWordWrap(True)
         self.name.setBuddy(self.spin)
         fm = self.name.fontMetrics()
@@ -72,47 +55,22 @@ class Counter:
         self.spin.valueChanged.connect(self._edited)
         page.binder.custom(self.pointer, self.spin, page, self._refresh, deep=False, badge=self.badge)
 
-    def _info(self) -> str:
-        e = self.entry
-        if self.group == WEAPONS:
-            codes = " ".join(e["restrictions"]) or "no codes"
-            phases = [self.page.t.phases[k]["short"] for k in e["fires_in"] if k in self.page.t.phases]
-            fires = " + ".join(phases) + (", one per turn" if e["once_per_turn"] else "")
-            return f"{codes} · range {e['range']} · {e['damage']} · fires: {fires}"
-        return "limited supply: tick off as used" if e["limited"] else "always on, not used up"
-
     def _refresh(self, value) -> None:
         with QSignalBlocker(self.spin):
             self.spin.setValue(int(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 0)
 
     def _edited(self, value: int) -> None:
-        data = self.page.session.data
-        if value == 0:
-            if jp.exists(data, self.pointer):
-                self.page.session.apply(edits.Remove(self.pointer), source=self.spin)
-            return
-        self.page.binder.set_value(self.pointer, value, self.spin)
+        session = self.page.session
+        edit = actions.count_edit(session.data, self.group, self.code, value)
+        if edit is not None:
+            session.apply(edit, source=self.spin)
 
-    def show_limit(self, derived: dict) -> None:
-        """The type's limit beside the counter, and how many of those entered count (from derived)."""
-        limit = (derived.get("limits") or {}).get(self.group, {}).get(self.code)
-        row = next((r for r in derived.get(self.group, []) if r["code"] == self.code), None)
-        if limit is None:
-            text, severity = "", None
-        elif limit["max"] is None:
-            text, severity = "no limit known", None
-        elif limit["max"] == 0:
-            text, severity = "not carried by this type", None
-        elif limit["min"]:
-            text, severity = f"at most {limit['max']} (type range {limit['min']}-{limit['max']})", None
-        else:
-            text, severity = f"at most {limit['max']}", None
-        if row and row["usable"] != row["count"]:
-            text += f" · only {row['usable']} of {row['count']} count"
-            severity = "error"
+    def show_limit(self, offer: dict) -> None:
+        """The type's limit beside the counter, and how many of those entered count (the model's offer)."""
+        text = " · ".join(x for x in (offer["limit_text"], offer["reason"]) if x)
         self.limit.setText(text)
-        self.limit.setStyleSheet(f"color: {theme.colour(severity)};" if severity else "")
-        self.name.setEnabled(bool(limit is None or limit["max"] != 0 or (row and row["count"])))
+        self.limit.setStyleSheet(f"color: {theme.colour('error')};" if offer["reason"] else "")
+        self.name.setEnabled(offer["fits"] or bool(offer["count"]))
 
 
 class ShipPage(Page):
@@ -126,7 +84,7 @@ class ShipPage(Page):
         return next_step(self.session.data, self.session.issues, tables(self.session.pack))
 
     def build_form(self, session, binder) -> None:
-        self.t = t = tables(session.pack)
+        self.t = tables(session.pack)
         self.column.addWidget(heading("Knight Hawks starship"))
         self.add_next_step()
         self.column.addWidget(hint("Choose a type, then count the weapons and defenses aboard. A type's list is "
@@ -151,10 +109,10 @@ class ShipPage(Page):
         self.type.addItem("Choose a type…", "")
         # KH-SHIP-08 (an assault scout rearms only at stations, may land, cannot be attacked docked) and the
         # other table-time traits of a type are shown from its pack summary; nothing to decide while building
-        for stype in t.pack["ship_types"]:
+        offers = session.result.offers
+        for stype in offers["types"]:
             self.type.addItem(stype["name"], stype["name"])
-            self.type.setItemData(self.type.count() - 1, f"{stype['summary']}\n{type_summary(stype, t)}",
-                                  Qt.ItemDataRole.ToolTipRole)
+            self.type.setItemData(self.type.count() - 1, stype["tip"], Qt.ItemDataRole.ToolTipRole)
         self.type_badge = badge()
         self.type_info = QLabel()
         self.type_info.setObjectName("typeLimits")
@@ -181,7 +139,24 @@ class ShipPage(Page):
         self.form = form
         about.layout_.addLayout(form)
         top.addWidget(about, 3)
+        top.addWidget(self._stats_card(), 2)
+        self.column.addLayout(top)
+        self._counter_cards(offers)
+        self.column.addWidget(self._play_card())
+        self.column.addWidget(self._notes_card())
+        self.column.addStretch(1)
 
+        binder.line_edit("/name", self.name, self)
+        binder.line_edit("/side", self.side, self)
+        binder.combo("/type", self.type, self, badge=self.type_badge)
+        binder.custom("/hull_points", self.hull, self, self._refresh_hull, deep=False, badge=self.hull_badge)
+        binder.custom("/configuration", self.config, self, self._refresh_config, deep=False, badge=self.config_badge)
+        binder.plain_text("/notes", self.notes, self)
+        self.hull.valueChanged.connect(self._hull_edited)
+        self.config.activated.connect(self._config_edited)
+        self._refresh_derived()
+
+    def _stats_card(self) -> Card:
         stats = Card("Derived")
         grid = QGridLayout()
         grid.setSpacing(6)
@@ -196,9 +171,9 @@ class ShipPage(Page):
         self.traits.setWordWrap(True)
         stats.add(self.traits)
         stats.add(hint("Hover or tab to a value to see how it is derived."))
-        top.addWidget(stats, 2)
-        self.column.addLayout(top)
+        return stats
 
+    def _counter_cards(self, offers: dict) -> None:
         self.counters: list[Counter] = []
         for group in GROUPS:
             card = Card(GROUP_TITLE[group])
@@ -208,12 +183,13 @@ class ShipPage(Page):
             # reads on one line at the usual window size and wraps only when the window is narrow.
             g.setColumnStretch(2, 2)
             g.setColumnStretch(3, 3)
-            for row, (code, entry) in enumerate(t.entries[group].items()):
-                self.counters.append(Counter(self, group, code, entry, g, row))
+            for row, offer in enumerate(offers[group]):
+                self.counters.append(Counter(self, group, offer, g, row))
             card.layout_.addLayout(g)
             card.add(self._others_row(group))
             self.column.addWidget(card)
 
+    def _play_card(self) -> Card:
         play = Card("In play")
         self.phases = QLabel()
         self.phases.setObjectName("phases")
@@ -224,8 +200,9 @@ class ShipPage(Page):
         self.supplies.setWordWrap(True)
         play.add(self.phases)
         play.add(self.supplies)
-        self.column.addWidget(play)
+        return play
 
+    def _notes_card(self) -> Card:
         notes = Card("Notes")
         self.notes = QPlainTextEdit()
         self.notes.setObjectName("shipNotes")
@@ -233,18 +210,7 @@ class ShipPage(Page):
         self.notes.setTabChangesFocus(True)
         self.notes.setMaximumHeight(90)
         notes.add(self.notes)
-        self.column.addWidget(notes)
-        self.column.addStretch(1)
-
-        binder.line_edit("/name", self.name, self)
-        binder.line_edit("/side", self.side, self)
-        binder.combo("/type", self.type, self, badge=self.type_badge)
-        binder.custom("/hull_points", self.hull, self, self._refresh_hull, deep=False, badge=self.hull_badge)
-        binder.custom("/configuration", self.config, self, self._refresh_config, deep=False, badge=self.config_badge)
-        binder.plain_text("/notes", self.notes, self)
-        self.hull.valueChanged.connect(self._hull_edited)
-        self.config.activated.connect(self._config_edited)
-        self._refresh_derived()
+        return notes
 
     # -- entries whose code the rules pack does not know (kept, shown, removable in one undo step) ----
     def _others_row(self, group: str) -> QWidget:
@@ -262,19 +228,14 @@ class ShipPage(Page):
         lay.addWidget(mark)
         lay.addWidget(button)
 
-        def unknown(value) -> list[str]:
-            return [k for k in (value or {}) if k not in self.t.entries[group]]
-
-        def refresh(value) -> None:
-            keys = unknown(value)
-            box.setVisible(bool(keys))
+        def refresh(_value) -> None:
+            unknown = self.session.result.offers["unknown"][group]
+            box.setVisible(bool(unknown))
             label.setText("Not in the rules pack (kept as written): " +
-                          ", ".join(f"{k} = {value[k]}" for k in keys))
+                          ", ".join(f"{u['code']} = {u['value']}" for u in unknown))
 
         def remove() -> None:
-            keys = unknown(self.session.data.get(group))
-            self.session.apply(edits.Batch(tuple(edits.Remove(jp.join(group, k)) for k in keys),
-                                           f"remove unknown {group}"))
+            self.session.apply(actions.remove_unknown_edit(self.session.data, group, self.t))
         button.clicked.connect(remove)
         self.binder.custom("/" + group, label, self, refresh, deep=True, badge=mark)
         return box
@@ -288,11 +249,7 @@ class ShipPage(Page):
         self.binder.set_value("/hull_points", None if value == NONE else value, self.hull)
 
     def _config_options(self) -> list[tuple[str, object]]:
-        stype = self.t.types.get(self.session.result.derived.get("type") or "")
-        out: list[tuple[str, object]] = [("Not declared", None)]
-        for c in (stype or {}).get("configurations", []):
-            out.append((c["name"], c["number"]))
-        return out
+        return [(c["label"], c["number"]) for c in self.session.result.offers["configurations"]]
 
     def _refresh_config(self, value) -> None:
         with QSignalBlocker(self.config):
@@ -313,14 +270,11 @@ class ShipPage(Page):
             self._refresh_derived()
 
     def _refresh_derived(self) -> None:
-        d = self.session.result.derived
+        d, offers = self.session.result.derived, self.session.result.offers
         data = self.session.data
-        stype = self.t.types.get(d.get("type") or "")
-        self.type_info.setText(type_summary(stype, self.t) if stype else "")
-        station = bool(d.get("station"))
-        self.form.setRowVisible(self.hull_row, station or data.get("hull_points") is not None)
-        has_configs = bool(stype and stype.get("configurations"))
-        self.form.setRowVisible(self.config_row, has_configs or data.get("configuration") is not None)
+        self.type_info.setText(offers["type_summary"])
+        self.form.setRowVisible(self.hull_row, offers["hull_points_chosen"] or data.get("hull_points") is not None)
+        self.form.setRowVisible(self.config_row, offers["has_configurations"] or data.get("configuration") is not None)
         self._refresh_config(data.get("configuration"))
         for key, cell in self.cells.items():
             value = d.get(key)
@@ -333,10 +287,10 @@ class ShipPage(Page):
         if d.get("type"):
             traits.append("May land on a planet" if d.get("may_land") else "Cannot land on a planet")
         if d.get("configuration", {}) and d["configuration"].get("user_defined"):
-            traits.append("Configuration 2 is your group's loadout: weapons are not limited")
+            traits.append(f"{d['configuration']['name']}: weapons are not limited")
         self.traits.setText("\n".join(traits))
         for c in self.counters:
-            c.show_limit(d)
+            c.show_limit(offers[c.group][c.index])
         lines = []
         for p in d.get("phases", []):
             lines.append(f"<b>{p['name']}:</b> {', '.join(p['weapons']) or 'none'}")

@@ -14,6 +14,10 @@ from ...widgets.common import Card, StatCell, badge, heading, hint, with_badge
 from ..base import Page
 
 
+# the derived values this page shows
+WATCHED = {"abilities", "derivation", "pairs", "race", "initiative_modifier", "initiative_derivation"}
+
+
 class PairCard(Card):
     def __init__(self, page: "AbilitiesPage", pair: str):
         t = page.t
@@ -46,8 +50,8 @@ class PairCard(Card):
         self.base.setObjectName(f"sf_base_{pair}")
         self.base.setAccessibleName(f"{p['abbr']} base score")
         self.base.addItem("not set", None)
-        for row in t.ability_table:
-            self.base.addItem(f"{row['score']}  (roll {row['low']}-{row['high']})", row["score"])
+        for option in page.session.result.offers["choices"]["base_scores"]:
+            self.base.addItem(option["label"], option["score"])
         self.base_badge = badge()
         self.button = QPushButton("&Roll" if pair == "str_sta" else "Roll")
         self.button.setObjectName(f"sf_roll_button_{pair}")
@@ -191,7 +195,7 @@ class AbilitiesPage(Page):
         s.apply(actions.roll_all_edit(s.data, dice.roll_all(s.pack, self.rng), s.pack))
 
     def on_changed(self, change) -> None:
-        if change.derived_changed or "" in change.touched:
+        if change.derived_changed & WATCHED or "" in change.touched:
             self._refresh()
 
     def _refresh(self) -> None:

@@ -3,14 +3,20 @@ derived values that follow from them (IM, movement, PSA level and bonus, racial 
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QComboBox, QFormLayout, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit,
                                QSpinBox)
 
 from model.systems.starfrontiers.next_step import next_step
-from model.systems.starfrontiers.tables import ABILITIES, tables
+from model.systems.starfrontiers.tables import tables
 
 from ...widgets.common import Card, StatCell, badge, heading, hint, with_badge
 from ..base import Page
+
+
+# the derived values this page shows
+WATCHED = {"race", "psa", "initiative_modifier", "initiative_derivation", "walk", "run", "movement_derivation",
+           "psa_level", "psa_bonus", "psa_derivation", "race_abilities"}
 
 
 class CharacterPage(Page):
@@ -23,7 +29,7 @@ class CharacterPage(Page):
         return next_step("character", self.session.data, self.session.issues, tables(self.session.pack))
 
     def build_form(self, session, binder) -> None:
-        t = self.t = tables(session.pack)
+        self.t = tables(session.pack)
         self.column.addWidget(heading("Character"))
         self.add_next_step()
         self.column.addWidget(hint("Choose a race and a Primary Skill Area; each choice says what it changes. "
@@ -41,27 +47,28 @@ class CharacterPage(Page):
         self.race.setObjectName("sf_race")
         self.race.setAccessibleName("Race")
         self.race.addItem("Choose a race…", "")
-        for r in t.races.values():
-            mods = ", ".join(f"{t.pair_abbr(p)} {v:+d}" for p, v in r["modifiers"].items() if v) or "no modifiers"
-            self.race.addItem(f"{r['name']}  ({mods})", r["name"])
-            self.race.setItemData(self.race.count() - 1, r["summary"], 3)  # Qt.ToolTipRole
+        choices = session.result.offers["choices"]
+        for r in choices["races"]:
+            self.race.addItem(r["label"], r["name"])
+            self.race.setItemData(self.race.count() - 1, r["summary"], Qt.ItemDataRole.ToolTipRole)
         self.race_badge = badge()
         self.race_info = hint()
         self.race_info.setObjectName("sf_race_info")
         self.bonus = QComboBox()
         self.bonus.setObjectName("sf_human_bonus")
-        self.bonus.setAccessibleName("Human bonus: the one ability raised by 5")
+        bonus = choices["human_bonus"]
+        self.bonus.setAccessibleName(f"{bonus['label'].removesuffix(' to')}: the one ability raised")
         self.bonus.addItem("none", None)
-        for k in ABILITIES:
-            self.bonus.addItem(f"{t.label(k)} ({t.abbr(k)}) +5", k)
+        for option in choices["human_bonus"]["options"]:
+            self.bonus.addItem(option["label"], option["key"])
         self.bonus_badge = badge()
         self.psa = QComboBox()
         self.psa.setObjectName("sf_psa")
         self.psa.setAccessibleName("Primary Skill Area")
         self.psa.addItem("Choose a PSA…", "")
-        for s in t.skills.values():
+        for s in choices["psas"]:
             self.psa.addItem(s["name"], s["name"])
-            self.psa.setItemData(self.psa.count() - 1, s["summary"], 3)
+            self.psa.setItemData(self.psa.count() - 1, s["summary"], Qt.ItemDataRole.ToolTipRole)
         self.psa_badge = badge()
         self.psa_info = hint()
         self.psa_info.setObjectName("sf_psa_info")
@@ -72,13 +79,20 @@ class CharacterPage(Page):
         form.addRow("&Name", self.name)
         form.addRow("&Race", with_badge(self.race, self.race_badge))
         form.addRow("", self.race_info)
-        form.addRow("Human +5 &to", with_badge(self.bonus, self.bonus_badge))
+        form.addRow(bonus["label"].replace(" to", " &to"), with_badge(self.bonus, self.bonus_badge))
         form.addRow("&PSA", with_badge(self.psa, self.psa_badge))
         form.addRow("", self.psa_info)
         form.addRow("&Adventures", self.adventures)
         who.layout_.addLayout(form)
         top.addWidget(who, 3)
+        top.addWidget(self._derived_card(), 2)
+        self.column.addLayout(top)
+        self.column.addWidget(self._notes_card())
+        self.column.addStretch(1)
+        self._bind(binder)
+        self._refresh()
 
+    def _derived_card(self) -> Card:
         derived = Card("Derived")
         grid = QGridLayout()
         self.cells = {}
@@ -94,9 +108,9 @@ class CharacterPage(Page):
         self.specials.setWordWrap(True)
         derived.add(heading("Racial abilities", 2))
         derived.add(self.specials)
-        top.addWidget(derived, 2)
-        self.column.addLayout(top)
+        return derived
 
+    def _notes_card(self) -> Card:
         notes = Card("Notes")
         self.notes = QPlainTextEdit()
         self.notes.setObjectName("sf_notes")
@@ -104,9 +118,9 @@ class CharacterPage(Page):
         self.notes.setMaximumHeight(110)
         self.notes.setTabChangesFocus(True)
         notes.add(self.notes)
-        self.column.addWidget(notes)
-        self.column.addStretch(1)
+        return notes
 
+    def _bind(self, binder) -> None:
         binder.line_edit("/name", self.name, self)
         binder.combo("/race", self.race, self, badge=self.race_badge)
         binder.combo("/psa", self.psa, self, badge=self.psa_badge)
@@ -129,21 +143,20 @@ class CharacterPage(Page):
         binder.custom("/adventures", self.adventures, self, refresh_adv, deep=False)
         self.adventures.valueChanged.connect(
             lambda v: binder.set_value("/adventures", v, self.adventures, typing=True))
-        self._refresh()
 
     def on_changed(self, change) -> None:
-        if change.derived_changed or any(p in ("", "/race", "/psa") for p in change.touched):
+        if change.derived_changed & WATCHED or any(p in ("", "/race", "/psa", "/human_bonus") for p in change.touched):
             self._refresh()
 
     def _refresh(self) -> None:
-        d, t = self.session.result.derived, self.t
-        if not d:
+        d, choices = self.session.result.derived, self.session.result.offers.get("choices")
+        if not d or not choices:
             return
-        race = t.races.get(d.get("race") or "")
-        self.race_info.setText(race["summary"] if race else "")
-        self.bonus.setEnabled(bool(race and race.get("single_ability_bonus")) or bool(self.session.data.get("human_bonus")))
-        skill = t.skills.get(d.get("psa") or "")
-        self.psa_info.setText(skill["summary"] if skill else "")
+        self.race_info.setText(choices["race_summary"])
+        bonus = choices["human_bonus"]
+        self.bonus.setEnabled(bonus["allowed"])
+        self.bonus.setToolTip("" if bonus["allowed"] else f"Not for this race: {bonus['reason']}.")
+        self.psa_info.setText(choices["psa_summary"])
         im = d.get("initiative_modifier")
         self.cells["initiative_modifier"].set("–" if im is None else str(im), d.get("initiative_derivation", ""))
         for key in ("walk", "run"):
@@ -155,5 +168,7 @@ class CharacterPage(Page):
         for s in d.get("race_abilities", []):
             value = "" if s["value"] is None else (f" {s['value']}%" if s["kind"] == "chance" else f" {s['value']}")
             lines.append(f"<b>{s['name']}</b>{value}: {s['effect']}" + (f" <i>({s['how']})</i>" if s["how"] else ""))
-        self.specials.setText("<br>".join(lines) or ("No racial abilities: a Human adds 5 to one ability instead."
-                                                     if race else "Choose a race."))
+        self.specials.setText("<br>".join(lines) or (f"No racial abilities: a {d['race']} adds "
+                                                     f"{bonus['amount']} to one ability instead."
+                                                     if bonus["amount"] else "No racial abilities."
+                                                     if d.get("race") else "Choose a race."))

@@ -1,35 +1,100 @@
-"""The Equipment page: starting credits, the shop (the pack's lists with cost and mass), what the character
-owns, and running totals of credits and mass against the carrying capacity. Buying and selling are one
-undo step each; encumbrance is shown, never blocked."""
+"""The Equipment page: starting credits, the shop (the pack's lists with cost and mass, and whether each
+fits now), what the character owns, and running totals of credits and mass against the carrying capacity.
+Buying and selling are one undo step each; encumbrance is shown, never blocked.
+
+The shop and the Owned table are Qt model/views (gui/widgets/rows_model.py) filled from the model's offers
+(model/systems/starfrontiers/offers.py): an edit repaints only the rows it changed; the binder paints each
+entry's issues on its row. The inputs the messages ask for (price paid, mass, Carried, custom item) sit in
+the Owned rows (gui/pages/starfrontiers/owned.py)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QDoubleSpinBox, QFormLayout, QHBoxLayout, QHeaderView,
-                               QLabel, QPushButton, QSpinBox, QTableWidget, QTableWidgetItem, QTreeWidget,
-                               QTreeWidgetItem)
+from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFormLayout, QHBoxLayout, QHeaderView, QLabel,
+                               QPushButton, QSpinBox, QTableView)
 
-from model import edits
-from model import pointer as jp
 from model.systems.starfrontiers import actions
 from model.systems.starfrontiers.next_step import next_step
+from model.systems.starfrontiers.offers import CATEGORIES
 from model.systems.starfrontiers.tables import tables
 
-from ...widgets.common import Card, Meter, badge, centered, heading, hint, live_with_selection, with_badge
+from ...widgets.common import Card, Meter, badge, heading, hint, live_with_selection, with_badge
+from ...widgets.rows_model import KEY_ROLE, Row, RowsModel
 from ..base import Page
-
-ROLE = Qt.ItemDataRole.UserRole
-CATEGORIES = [("pack", "Standard equipment pack"), ("weapon", "Weapons"), ("grenade", "Grenades"),
-              ("defense", "Defenses"), ("ammunition", "Ammunition and power packs"), ("gear", "Other equipment"),
-              ("toolkit", "Tool kits"), ("explosive", "Explosives")]
+from .owned import OwnedControls, owned_rows
 
 
-def _cr(v) -> str:
-    return "not stated" if v is None else f"{v:,} Cr"
+# the derived values each part of the page shows (it follows an edit only when one of them changed)
+TOTALS = {"credits_spent", "credits_start", "credits_left", "total_mass", "carrying_capacity", "encumbered",
+          "over_capacity", "weapons", "defenses"}
+SHOP = {"credits_left", "psa", "possessions"}
+OVER_BUDGET = "It costs more than the credits left (see Spent above): buying it takes them below zero."
 
 
-def _kg(v) -> str:
-    return "not stated" if v is None else f"{v:g} kg"
+def _table(name: str, accessible: str, row_height: int = 0) -> QTableView:
+    view = QTableView()
+    view.setObjectName(name)
+    view.setAccessibleName(accessible)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.verticalHeader().hide()
+    view.setAlternatingRowColors(True)
+    view.setWordWrap(False)
+    rows = view.verticalHeader()
+    rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+    rows.setDefaultSectionSize(max(row_height, view.fontMetrics().height() + 10))
+    return view
+
+
+def shop_rows(offers: list[dict]) -> list[Row]:
+    """The shop's items under their headings (a heading row's data is "heading")."""
+    rows, heading = [], None
+    for o in offers:
+        if o["category"] != heading:
+            heading = o["category"]
+            rows.append(Row(key="#" + heading, cells=(o["category_label"], "", "", ""), data="heading"))
+        # "over budget" without the amount: a change of credits then repaints only the rows that cross it
+        note = "over budget" if o["blocked_by"] == "credits" else o["reason"]
+        rows.append(Row(key=o["name"], cells=(o["name"], o["cost_text"], o["mass_text"],
+                                              note or (f"{o['owned']} owned" if o["owned"] else "")),
+                        tips=(o["tip"], "", "", OVER_BUDGET if o["blocked_by"] == "credits" else note),
+                        center=(1, 2), data=o["category"]))
+    return rows
+
+
+class ShopModel(RowsModel):
+    """The shop's rows: headings in bold, spanning the row, not selectable (nothing to buy there)."""
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if role == Qt.ItemDataRole.FontRole and self.rows[index.row()].data == "heading":
+            font = QFont()
+            font.setBold(True)
+            return font
+        return super().data(index, role)
+
+    def flags(self, index):
+        if index.isValid() and self.rows[index.row()].data == "heading":
+            return Qt.ItemFlag.ItemIsEnabled
+        return super().flags(index)
+
+
+class CategoryFilter(QSortFilterProxyModel):
+    """The shop's rows of one heading (or all)."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.category = ""
+
+    def show(self, category: str) -> None:
+        self.beginFilterChange()
+        self.category = category
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def filterAcceptsRow(self, row: int, parent) -> bool:  # noqa: N802 (Qt name)
+        data = self.sourceModel().rows[row].data
+        return not self.category or data == self.category
 
 
 class EquipmentPage(Page):
@@ -42,12 +107,22 @@ class EquipmentPage(Page):
         return next_step("equipment", self.session.data, self.session.issues, tables(self.session.pack))
 
     def build_form(self, session, binder) -> None:
-        t = self.t = tables(session.pack)
+        self.t = tables(session.pack)
         self.column.addWidget(heading("Equipment"))
         self.add_next_step()
         self.column.addWidget(hint("The rulebook gives no starting money: enter what your referee allows. "
                                    "Double-click an item in the shop to buy it. Items the rulebook prices as "
                                    "'not stated' cost what you enter; issued items cost nothing."))
+        self.column.addWidget(self._money_card(binder))
+        row = QHBoxLayout()
+        row.setSpacing(12)
+        row.addWidget(self._shop_card(), 4)
+        row.addWidget(self._owned_card(binder), 5)
+        self.column.addLayout(row)
+        self.column.addStretch(1)
+        self._refresh_totals()
+
+    def _money_card(self, binder) -> Card:
         money = Card("Credits and mass")
         form = QFormLayout()
         self.credits = QSpinBox()
@@ -66,39 +141,43 @@ class EquipmentPage(Page):
         form.addRow("Spent", self.money)
         form.addRow("Carried", self.mass)
         money.layout_.addLayout(form)
-        self.column.addWidget(money)
 
-        row = QHBoxLayout()
-        row.setSpacing(12)
+        def refresh_credits(v):
+            self.credits.blockSignals(True)
+            self.credits.setValue(int(v or 0))
+            self.credits.blockSignals(False)
+        binder.custom("/credits", self.credits, self, refresh_credits, deep=False, badge=self.credits_badge)
+        self.credits.valueChanged.connect(lambda v: binder.set_value("/credits", v, self.credits, typing=True))
+        return money
+
+    def _shop_card(self) -> Card:
         shop = Card("Shop")
-        self.shop = QTreeWidget()
-        self.shop.setObjectName("sf_shop")
-        self.shop.setAccessibleName("Shop: items to buy")
-        self.shop.setHeaderLabels(["Item", "Cost", "Mass"])
-        self.shop.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.shop.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        self.shop.header().setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        self.shop.header().setStretchLastSection(False)
-        self.shop.setMinimumHeight(360)
+        self.kind = QComboBox()
+        self.kind.setObjectName("sf_shop_kind")
+        self.kind.setAccessibleName("Shop: which items to show")
+        self.kind.addItem("All equipment", "")
         for cat, label in CATEGORIES:
-            items = [i for i in t.pack["items"] if i["category"] == cat]
-            if not items:
-                continue
-            parent = QTreeWidgetItem([label])
-            parent.setFlags(Qt.ItemFlag.ItemIsEnabled)
-            self.shop.addTopLevelItem(parent)
-            for it in items:
-                child = QTreeWidgetItem([it["name"], _cr(it["cost"]), _kg(it["mass"])])
-                tip = it["notes"]
-                if it.get("weapon"):
-                    w = it["weapon"]
-                    tip = f"Damage {w['damage']}; ammo use {w['ammo_use']}; {w['range']}.\n{tip}"
-                child.setToolTip(0, tip)
-                child.setData(0, ROLE, it["name"])
-                child.setTextAlignment(1, Qt.AlignmentFlag.AlignRight)
-                child.setTextAlignment(2, Qt.AlignmentFlag.AlignRight)
-                parent.addChild(child)
-            parent.setExpanded(cat in ("pack", "weapon", "grenade", "defense"))
+            if any(i["category"] == cat for i in self.t.pack["items"]):
+                self.kind.addItem(label, cat)
+        shop.add(self.kind)
+        self.shop_model = ShopModel(["Item", "Cost", "Mass", "Note"],
+                                    ["", "Price each (the rulebook's)", "Mass each",
+                                     "Whether buying one now fits: credits left, who may use it, how many owned"])
+        self.shop_model.set_rows(shop_rows(self.session.result.offers["shop"]))
+        self.shop_filter = CategoryFilter(self)
+        self.shop_filter.setSourceModel(self.shop_model)
+        self.shop = _table("sf_shop", "Shop: items to buy")
+        self.shop.setModel(self.shop_filter)
+        # whole item names, cost and mass (measured once: they are the pack's); the note takes what is left.
+        # Not ResizeToContents: that would measure every row again on each edit that changes a note.
+        self.shop.resizeColumnsToContents()
+        self.shop.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self.shop.setMinimumHeight(360)
+        self._span_headings()
+        self.shop_model.rowsInserted.connect(self._span_headings)
+        self.shop_filter.layoutChanged.connect(self._span_headings)
+        self.shop_filter.rowsInserted.connect(self._span_headings)
+        self.shop_filter.rowsRemoved.connect(self._span_headings)
         shop.add(self.shop, 1)
         self.buy = QPushButton("&Buy one")
         self.buy.setObjectName("sf_buy")
@@ -109,26 +188,33 @@ class EquipmentPage(Page):
         b.addWidget(self.buy_issued)
         b.addStretch(1)
         shop.layout_.addLayout(b)
-        row.addWidget(shop, 2)
+        self.kind.currentIndexChanged.connect(lambda i: self.shop_filter.show(self.kind.itemData(i)))
+        self.shop.doubleClicked.connect(lambda index: self._buy(index.data(KEY_ROLE)))
+        self.buy.clicked.connect(lambda: self._buy(self.shop.currentIndex().data(KEY_ROLE)))
+        self.buy_issued.clicked.connect(lambda: self._buy(self.shop.currentIndex().data(KEY_ROLE), issued=True))
+        live_with_selection(self.buy, self.shop)
+        live_with_selection(self.buy_issued, self.shop)
+        return shop
 
+    def _owned_card(self, binder) -> Card:
         owned = Card("Owned")
-        self.owned = QTableWidget(0, 6)
-        self.owned.setObjectName("sf_owned")
-        self.owned.setAccessibleName("Equipment owned")
-        self.owned.setHorizontalHeaderLabels(["Item", "No.", "Cost", "Mass", "Carried", "Notes"])
-        self.owned.horizontalHeaderItem(4).setToolTip("Untick to stow an item elsewhere: it adds no mass")
-        self.owned.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.owned.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.owned.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.owned.verticalHeader().hide()
-        self.owned.setAlternatingRowColors(True)
-        h = self.owned.horizontalHeader()
-        h.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        h.setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
-        self._row_shape: tuple | None = None
+        self.owned_model = RowsModel(["Item", "No.", "Cost", "Mass", "Carried", "Notes"],
+                                     ["", "How many", "Cost of them all (or the price paid, entered)",
+                                      "Mass of them all (or the mass of each, entered)",
+                                      "Untick to stow an item elsewhere: it adds no mass", ""])
+        self.owned = _table("sf_owned", "Equipment owned", QSpinBox().sizeHint().height() + 4)
+        self.owned.setModel(self.owned_model)
+        # columns fitted when the rows change (OwnedControls.update), not ResizeToContents: that measures
+        # every row again whenever anything on the page is laid out anew
+        self.owned.horizontalHeader().setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
         self.owned.setMinimumHeight(300)
         self.owned_badge = badge()
         owned.add(with_badge(self.owned, self.owned_badge), 1)
+        self.controls = OwnedControls(self, self.owned, self.owned_model)
+        self.owned_binding = binder.rows("/equipment", self.owned, self, self.owned_model,
+                                         lambda _v: owned_rows(self.session.result.offers["owned"]))
+        self.owned_binding.badge = self.owned_badge
+        self.controls.update()
         self.sell = QPushButton("&Sell one")
         self.sell.setObjectName("sf_sell")
         owned.add(self.sell)
@@ -136,159 +222,35 @@ class EquipmentPage(Page):
         self.arms.setObjectName("sf_arms")
         self.arms.setWordWrap(True)
         owned.add(self.arms)
-        row.addWidget(owned, 3)
-        self.column.addLayout(row)
-        self.column.addStretch(1)
-
-        def refresh_credits(v):
-            self.credits.blockSignals(True)
-            self.credits.setValue(int(v or 0))
-            self.credits.blockSignals(False)
-        binder.custom("/credits", self.credits, self, refresh_credits, deep=False, badge=self.credits_badge)
-        self.credits.valueChanged.connect(lambda v: binder.set_value("/credits", v, self.credits, typing=True))
-        binder.custom("/equipment", self.owned, self, lambda _v: self._refresh_owned(), deep=True,
-                      badge=self.owned_badge, select=self._select)
-        self.shop.itemDoubleClicked.connect(lambda item, _c: self._buy(item))
-        self.buy.clicked.connect(lambda: self._buy(self.shop.currentItem()))
-        self.buy_issued.clicked.connect(lambda: self._buy(self.shop.currentItem(), issued=True))
         self.sell.clicked.connect(self._sell)
         live_with_selection(self.sell, self.owned)
-        for b in (self.buy, self.buy_issued):  # a category heading is no item to buy
-            self.shop.currentItemChanged.connect(lambda item, _p, b=b: b.setEnabled(bool(item and item.data(0, ROLE))))
-            b.setEnabled(False)
-        self._refresh_totals()
+        return owned
 
-    def _buy(self, item, issued: bool = False) -> None:
-        name = item.data(0, ROLE) if item is not None else None
-        if name:
+    def _span_headings(self, *_) -> None:
+        """A heading row reads across the shop."""
+        self.shop.clearSpans()
+        for r in range(self.shop_filter.rowCount()):
+            source = self.shop_filter.mapToSource(self.shop_filter.index(r, 0)).row()
+            if self.shop_model.rows[source].data == "heading":
+                self.shop.setSpan(r, 0, 1, self.shop_model.columnCount())
+
+    def _buy(self, name, issued: bool = False) -> None:
+        if name and not name.startswith("#"):
             self.session.apply(actions.buy_edit(self.session.data, name, issued))
 
     def _sell(self) -> None:
-        r = self.owned.currentRow()
+        r = self.owned.currentIndex().row()
         if 0 <= r < len(self.session.data.get("equipment", [])):
             self.session.apply(actions.sell_edit(self.session.data, r))
 
-    def _select(self, pointer: str) -> None:
-        parts = pointer.split("/")
-        if len(parts) > 2 and parts[2].isdigit():
-            self.owned.selectRow(int(parts[2]))
-
     def on_changed(self, change) -> None:
-        if change.derived_changed:
+        whole = "" in change.touched
+        if whole or change.derived_changed & TOTALS:
             self._refresh_totals()
-            self._refresh_owned()
-
-    def _refresh_owned(self) -> None:
-        d = self.session.result.derived
-        entries = self.session.data.get("equipment", [])
-        rows = d.get("equipment", []) if d else []
-        self._detach_controls(len(entries))
-        self.owned.setRowCount(len(entries))
-        issues_by_row: dict[int, list[str]] = {}
-        for i in self.session.issues:
-            parts = i.pointer.split("/")
-            if len(parts) > 2 and parts[1] == "equipment" and parts[2].isdigit():
-                issues_by_row.setdefault(int(parts[2]), []).append(i.message)
-        for r, entry in enumerate(entries):
-            row = rows[r] if r < len(rows) else {}
-            notes = []
-            if row.get("issued"):
-                notes.append("issued")
-            if row.get("carried") is False:
-                notes.append("stowed")
-            if row.get("known") and not row.get("mass_stated"):
-                notes.append("mass not stated")
-            notes += issues_by_row.get(r, [])
-            cells = [entry.get("name", ""), str(entry.get("count", 1)),
-                     "" if row.get("price_entry") or row.get("may_be_custom") else
-                     "issued" if row.get("issued") else f"{row.get('cost', 0):,} Cr",
-                     "" if row.get("mass_entry") else
-                     f"{row.get('mass_total', 0):g} kg" if row.get("mass_stated") or row.get("mass_total") else "–",
-                     "", "; ".join(notes)]
-            for c, text in enumerate(cells):
-                it = self.owned.item(r, c)
-                if it is None:
-                    it = QTableWidgetItem()
-                    self.owned.setItem(r, c, it)
-                it.setText(text)
-                it.setToolTip("\n".join(issues_by_row.get(r, [])))
-        self._row_controls(entries, rows)
-
-    # ---- the controls the messages ask for: carried, price and mass entered, custom item ----------------
-    def _row_controls(self, entries: list, rows: list) -> None:
-        """A Carried tick on every row; a price or mass field where the player enters it (the model says
-        where: derive's price_entry, mass_entry); a Custom item button for a name not in the lists."""
-        shape = tuple((r.get("price_entry"), r.get("mass_entry"), r.get("may_be_custom")) for r in rows)
-        if shape != self._row_shape or len(rows) != len(entries):
-            self._row_shape = shape
-            self.binder.drop(lambda b: b.pointer.startswith("/equipment/"))
-            self._detach_controls(0)
-            for r, row in enumerate(rows[:len(entries)]):
-                self._build_row(r, row)
-            self.binder.paint()
-        for r, row in enumerate(rows[:len(entries)]):
-            tick = self.owned.findChild(QCheckBox, f"sf_carried_{r}")
-            if tick is not None and tick.isChecked() != bool(row.get("carried", True)):
-                tick.setChecked(bool(row.get("carried", True)))
-
-    def _detach_controls(self, from_row: int) -> None:
-        """Take the row controls from `from_row` on out of the table now (Qt would only delete them later)."""
-        for r in range(from_row, self.owned.rowCount()):
-            for c in (2, 3, 4):
-                w = self.owned.cellWidget(r, c)
-                if w is not None:
-                    self.owned.removeCellWidget(r, c)
-                    w.setParent(None)
-
-    def _build_row(self, r: int, row: dict) -> None:
-        ptr, name = f"/equipment/{r}", row.get("name", "")
-        tick = QCheckBox()
-        tick.setObjectName(f"sf_carried_{r}")
-        tick.setAccessibleName(f"{name} carried (untick to stow it elsewhere)")
-        tick.setChecked(bool(row.get("carried", True)))
-        tick.clicked.connect(lambda checked, r=r: self._set_carried(r, checked))
-        self.owned.setCellWidget(r, 4, centered(tick))
-        if row.get("may_be_custom"):
-            custom = QPushButton("Make it a custom item")
-            custom.setObjectName(f"sf_custom_{r}")
-            custom.setToolTip("Not in the equipment lists: keep it as your own item and enter its price and mass")
-            custom.clicked.connect(lambda _=False, r=r: self.session.apply(edits.Set(f"/equipment/{r}/custom", True)))
-            self.owned.setCellWidget(r, 2, custom)
-        if row.get("price_entry"):
-            price = QSpinBox()
-            price.setRange(0, 1_000_000_000)
-            price.setSuffix(" Cr each")
-            self._bind_entry(price, f"{ptr}/price", f"sf_price_{r}", f"Price paid for each {name}")
-            self.owned.setCellWidget(r, 2, price)
-        if row.get("mass_entry"):
-            mass = QDoubleSpinBox()
-            mass.setRange(0, 1_000_000)
-            mass.setDecimals(2)
-            mass.setSuffix(" kg each")
-            self._bind_entry(mass, f"{ptr}/mass", f"sf_mass_{r}", f"Mass of each {name}")
-            self.owned.setCellWidget(r, 3, mass)
-        self.owned.resizeColumnsToContents()
-
-    def _bind_entry(self, box, pointer: str, name: str, accessible: str) -> None:
-        box.setObjectName(name)
-        box.setAccessibleName(accessible)
-        box.setKeyboardTracking(False)  # typing "120" is one edit, not three
-        number = int if isinstance(box, QSpinBox) else float
-
-        def show(v):
-            box.blockSignals(True)
-            box.setValue(number(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else 0)
-            box.blockSignals(False)
-        self.binder.custom(pointer, box, self, show, deep=False)
-        box.valueChanged.connect(lambda v: self.binder.set_value(pointer, number(v), box))
-
-    def _set_carried(self, r: int, carried: bool) -> None:
-        ptr = f"/equipment/{r}/carried"
-        if carried:  # carried is the default: the key goes
-            if jp.exists(self.session.data, ptr):
-                self.session.apply(edits.Remove(ptr))
-        else:
-            self.session.apply(edits.Set(ptr, False))
+        if whole or change.derived_changed & SHOP:
+            self.shop_model.set_rows(shop_rows(self.session.result.offers["shop"]))
+        if whole or any(p.startswith("/equipment") for p in change.touched):
+            self.controls.update()
 
     def _refresh_totals(self) -> None:
         d = self.session.result.derived
@@ -298,20 +260,7 @@ class EquipmentPage(Page):
         self.money.set(spent, max(start, 1), f"{spent:,} of {start:,} Cr spent",
                        f"{left:,} Cr left" if left >= 0 else f"{-left:,} Cr short: credits may not go below zero",
                        None if left >= 0 else "error")
-        cap = d["carrying_capacity"]
-        mass = d["total_mass"]
-        if not cap["enabled"]:
-            self.mass.set(0, 1, f"{mass:g} kg carried", "The optional encumbrance rule is off in these rules")
-        elif cap["max_kg"] is None:
-            self.mass.set(0, 1, f"{mass:g} kg", "Roll STR/STA to know how much the character can carry")
-        else:
-            over = mass > cap["max_kg"]
-            words = (f"over the {cap['max_kg']:g} kg STR allows" if over else
-                     f"encumbered: movement halved (free up to {cap['free_kg']:g} kg)" if d["encumbered"] else
-                     f"free up to {cap['free_kg']:g} kg, at most {cap['max_kg']:g} kg")
-            self.mass.set(int(round(mass)), int(cap["max_kg"]) or 1, f"{mass:g} of {cap['max_kg']:g} kg", words,
-                          "error" if over else ("warning" if d["encumbered"] else None))
-        self.mass.setToolTip(cap.get("how", ""))
+        self._refresh_mass(d)
         lines = []
         for w in d.get("weapons", []):
             ammo = "" if w["ammo"] in (None, "grenade") else f" · {w['ammo_carried']} × {w['ammo']} = {w['shots']} shots"
@@ -319,3 +268,20 @@ class EquipmentPage(Page):
         for s in d.get("defenses", []):
             lines.append(f"<b>{s['name']}</b>: {s['how']}")
         self.arms.setText("<br>".join(lines))
+
+    def _refresh_mass(self, d: dict) -> None:
+        cap = d["carrying_capacity"]
+        mass = d["total_mass"]
+        if not cap["enabled"]:
+            self.mass.set(0, 1, f"{mass:g} kg carried", "The optional encumbrance rule is off in these rules")
+        elif cap["max_kg"] is None:
+            pair = self.t.pair_abbr(self.t.pair_of(self.t.encumbrance["ability"]))
+            self.mass.set(0, 1, f"{mass:g} kg", f"Roll {pair} to know how much the character can carry")
+        else:
+            over = d["over_capacity"]
+            words = (f"over the {cap['max_kg']:g} kg STR allows" if over else
+                     f"encumbered: movement halved (free up to {cap['free_kg']:g} kg)" if d["encumbered"] else
+                     f"free up to {cap['free_kg']:g} kg, at most {cap['max_kg']:g} kg")
+            self.mass.set(int(round(mass)), int(cap["max_kg"]) or 1, f"{mass:g} of {cap['max_kg']:g} kg", words,
+                          "error" if over else ("warning" if d["encumbered"] else None))
+        self.mass.setToolTip(cap.get("how", ""))

@@ -6,12 +6,15 @@ from __future__ import annotations
 from ...issues import Issue
 from ..lookup import repeats
 from . import check as _check
+from . import actions
 from . import derive as _derive
+from . import offers as _offers
 from .derive import describe
 from .tables import DEFENSES, GROUPS, WEAPONS, Tables, tables
 from ...system_contract import GameSystem
 
-__all__ = ["new", "derive", "check", "pack_problems", "tables", "Tables", "describe", "WEAPONS", "DEFENSES", "GROUPS"]
+__all__ = ["new", "derive", "check", "pack_problems", "tables", "Tables", "describe", "WEAPONS", "DEFENSES", "GROUPS", "offers",
+           "actions"]
 
 
 def new(pack) -> dict:
@@ -35,6 +38,11 @@ def derive(data: dict, pack) -> dict:
 
 def check(data: dict, derived: dict, pack) -> list[Issue]:
     return _check.check(data, derived, tables(pack))
+
+
+def offers(data: dict, derived: dict, pack) -> dict:
+    """Types, configurations and every weapon and defense with its limit (model/systems/knighthawks/offers.py)."""
+    return _offers.offers(data, derived, tables(pack))
 
 
 def _limit_problems(limit, ptr: str) -> list[tuple[str, str]]:
@@ -90,4 +98,4 @@ def pack_problems(pack: dict) -> list[tuple[str, str]]:
     return out
 
 
-SYSTEM = GameSystem(__name__, tables, new, derive, check, pack_problems)
+SYSTEM = GameSystem(__name__, tables, new, derive, check, pack_problems, offers=offers)

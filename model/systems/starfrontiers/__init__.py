@@ -11,10 +11,11 @@ from ..lookup import repeats
 from . import actions, dice
 from . import check as _check
 from . import derive as _derive
+from . import offers as _offers
 from .tables import ABILITIES, PAIRS, Tables, tables
 from ...system_contract import GameSystem
 
-__all__ = ["new", "derive", "check", "pack_problems", "tables", "Tables", "PAIRS", "ABILITIES", "dice", "actions"]
+__all__ = ["new", "derive", "check", "pack_problems", "tables", "Tables", "PAIRS", "ABILITIES", "dice", "actions", "offers"]
 
 
 def new(pack) -> dict:
@@ -42,6 +43,11 @@ def derive(data: dict, pack) -> dict:
 
 def check(data: dict, derived: dict, pack) -> list[Issue]:
     return _check.check(data, derived, tables(pack))
+
+
+def offers(data: dict, derived: dict, pack) -> dict:
+    """The shop, the choices and the owned entries with their status (model/systems/starfrontiers/offers.py)."""
+    return _offers.offers(data, derived, tables(pack))
 
 
 def pack_problems(pack: dict) -> list[tuple[str, str]]:
@@ -99,12 +105,4 @@ def pack_problems(pack: dict) -> list[tuple[str, str]]:
     return out
 
 
-def quick_start(data: dict, pack, rng=None):
-    """Fill the rest: roll every pair that has no base score yet (one undo step)."""
-    base = data.get("base") or {}
-    rng = rng or dice.generator()
-    rolls = {p: dice.roll_pair(pack, p, rng) for p in PAIRS if base.get(p) is None}
-    return actions.roll_all_edit(data, rolls, pack)
-
-
-SYSTEM = GameSystem(__name__, tables, new, derive, check, pack_problems, quick_start=quick_start)
+SYSTEM = GameSystem(__name__, tables, new, derive, check, pack_problems, offers=offers, quick_start=actions.fill_the_rest_edit)

@@ -6,6 +6,7 @@ Pure model code: the GUI pushes these through its session; tests apply them with
 from __future__ import annotations
 
 from ...edits import Batch, Edit, Insert, Remove, Set
+from . import dice
 from .dice import Roll
 from .tables import PAIRS, Tables, tables
 
@@ -83,3 +84,32 @@ def sell_edit(data: dict, index: int) -> Edit:
     if entry.get("count", 1) > 1:
         return Set(f"/equipment/{index}/count", entry["count"] - 1)
     return Remove(f"/equipment/{index}")
+
+
+def make_custom_edit(index: int) -> Edit:
+    """An entry whose name is in no list becomes the player's own item (its price and mass are entered)."""
+    return Set(f"/equipment/{index}/custom", True)
+
+
+def carried_edit(data: dict, index: int, carried: bool) -> Edit | None:
+    """Carried is the default: ticking it again removes the key; unticking stows the entry (no mass).
+    None when nothing would change."""
+    entry = data["equipment"][index]
+    ptr = f"/equipment/{index}/carried"
+    if carried:
+        return Remove(ptr) if "carried" in entry else None
+    return None if entry.get("carried", True) is False else Set(ptr, False)
+
+
+def entry_value_edit(index: int, key: str, value) -> Edit:
+    """The price or mass entered for one equipment entry."""
+    return Set(f"/equipment/{index}/{key}", value)
+
+
+def fill_the_rest_edit(data: dict, pack, rng=None) -> Batch:
+    """Quick start: roll every pair that has no base score yet (one undo step)."""
+    base = data.get("base") or {}
+    todo = [p for p in PAIRS if base.get(p) is None]
+    rng = rng or dice.generator()
+    rolls = {p: dice.roll_pair(pack, p, rng) for p in todo}
+    return roll_all_edit(data, rolls, pack)

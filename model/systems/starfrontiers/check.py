@@ -134,7 +134,7 @@ def check_money_and_mass(data: dict, d: dict, t: Tables) -> list[Issue]:
                          "; counted as 0 kg unless you enter one."))
     cap = d["carrying_capacity"]
     if cap["enabled"] and cap["max_kg"] is not None and d["total_mass"] > 0:
-        if d["total_mass"] > cap["max_kg"]:
+        if d["over_capacity"]:
             out.append(Issue("/equipment", "SF-CHAR-18", ERROR,
                              f"Carrying {_kg(d['total_mass'])} is more than this character's Strength allows "
                              f"({_kg(cap['max_kg'])}); stow something (untick carried) or drop it."))

@@ -240,6 +240,8 @@ def derive(data: dict, t: Tables) -> dict:
     out["carrying_capacity"] = cap
     encumbered = bool(cap["enabled"] and cap["free_kg"] is not None and eq["total_mass"] > cap["free_kg"])
     out["encumbered"] = encumbered
+    # SF-CHAR-18: more than the most STR allows is an error (check), shown by the editor and the sheet
+    out["over_capacity"] = bool(cap["enabled"] and cap["max_kg"] is not None and eq["total_mass"] > cap["max_kg"])
     # SF-RACE-08: walking and running speeds by race (the MOVEMENT TABLE, in the pack)
     walk, run = (race["walk"], race["run"]) if race else (None, None)
     move_how = f"{race['name']}: walk {walk} m, run {run} m a turn" if race else "choose a race"
