@@ -101,7 +101,7 @@ class DocumentEditor(QWidget):
             page.on_changed(missed)
             page.refresh_next_step()
         if missed is not None or refreshed:
-            page.order_tabs()
+            page.tabs_stale()
 
     def enter_page(self, row: int) -> None:
         """A page chosen with the mouse: the cursor goes to the field it is there to fill, if still empty."""
@@ -142,7 +142,7 @@ class DocumentEditor(QWidget):
                 continue
             page.on_changed(change)
             page.refresh_next_step()
-            page.order_tabs()  # rows it added take their place in the Tab order
+            page.tabs_stale()  # rows it added take their place in the Tab order (made when Tab is pressed)
         if change.issues_changed:
             self._refresh_issues()
         if any(jp.is_within("/name", p) for p in change.touched):

@@ -36,8 +36,51 @@ def schema_id(name: str) -> str:
 @cache
 def validator(name: str) -> Draft202012Validator:
     """The validator of schemas/<name> (e.g. "stargrave-crew.v1.json"), built once."""
-    schema = registry().contents(schema_id(name))
-    return _strict_class()(schema, registry=registry())
+    return _validator_for({"$ref": schema_id(name)}, schema_id(name))
+
+
+def _validator_for(schema: dict, base: str) -> Draft202012Validator:
+    """A validator of `schema` with every $ref put in place (a schema that refers to itself keeps its refs).
+
+    Following a $ref through the registry on every check made validation three times slower than the check
+    itself (a crew was checked in ~7 ms, ~2.4 ms with the refs in place): every edit validates the document."""
+    try:
+        flat = _inline(schema, registry().resolver(base_uri=base), ())
+    except RecursionError:
+        return _strict_class()(schema, registry=registry())
+    flat["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    return _strict_class()(flat, registry=registry())
+
+
+_SCHEMA_MAPS = ("properties", "patternProperties", "dependentSchemas")   # name -> schema
+_NOT_SCHEMAS = ("enum", "const", "default", "examples", "required", "description", "title", "$comment")
+
+
+def _inline(node, resolver, seen: tuple):
+    """`node` with each {"$ref": ...} replaced by what it refers to (with that schema's own base for its refs)."""
+    if isinstance(node, list):
+        return [_inline(x, resolver, seen) for x in node]
+    if not isinstance(node, dict):
+        return node
+    out: dict = {}
+    for k, x in node.items():
+        if k in ("$ref", "$defs", "$id", "$schema"):
+            continue
+        if k in _SCHEMA_MAPS and isinstance(x, dict):
+            out[k] = {name: _inline(sub, resolver, seen) for name, sub in x.items()}
+        else:
+            out[k] = x if k in _NOT_SCHEMAS else _inline(x, resolver, seen)
+    ref = node.get("$ref")
+    if not isinstance(ref, str):
+        return out
+    resolved = resolver.lookup(ref)
+    key = f"{resolved.resolver._base_uri}|{ref}"
+    if key in seen:
+        raise RecursionError(ref)
+    inner = _inline(resolved.contents, resolved.resolver, seen + (key,))
+    if set(out) <= {"description", "title", "$comment"}:
+        return inner
+    return {**out, "allOf": [inner, *out.get("allOf", [])]}
 
 
 @cache
@@ -161,4 +204,4 @@ def _remembered(key: str, data: Any, check) -> list[Issue]:
 def _record_validator(name: str, records: str) -> Draft202012Validator:
     from jsonschema import Draft202012Validator
     fragment = "".join(f"/properties/{jp.escape(t)}" for t in jp.split(records)) + "/items"
-    return Draft202012Validator({"$ref": schema_id(name) + "#" + fragment}, registry=registry())
+    return _validator_for({"$ref": schema_id(name) + "#" + fragment}, schema_id(name))

@@ -95,7 +95,18 @@ class Page(QScrollArea):
 
     def order_tabs(self) -> None:
         """Tab follows reading order, also through rows added since (gui/widgets/tab_order.py)."""
+        self.__dict__["_tabs_stale"] = False
         self._tab_chain = tab_order.apply(self.body, self.__dict__.get("_tab_chain"))
+
+    def tabs_stale(self) -> None:
+        """An edit may have added or removed fields: the Tab order is made again when Tab is next pressed here
+        (walking the page after every edit cost more than the rest of the edit, tests/benchmarks/bench_gui.py)."""
+        self.__dict__["_tabs_stale"] = True
+
+    def focusNextPrevChild(self, forward: bool) -> bool:  # noqa: N802 (Qt name)
+        if self.__dict__.get("_tabs_stale"):
+            self.order_tabs()
+        return super().focusNextPrevChild(forward)
 
     def owns(self, pointer: str) -> bool:
         return any(jp.is_within(pointer, p) for p in self.prefixes if p)

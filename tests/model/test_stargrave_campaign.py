@@ -534,9 +534,11 @@ def test_SG_CAMP_01_every_prefix_replays_and_removing_the_last_game_gives_back_t
 # ---- the schema ---------------------------------------------------------------------------------
 
 def test_SG_CAMP_01_version_2_reuses_version_1s_definitions_so_their_bounds_hold():
-    from model.validation import is_valid, validator
-    schema = validator("stargrave-crew.v2.json").schema
+    from model.validation import is_valid, registry, schema_id, validator
+    schema = registry().contents(schema_id("stargrave-crew.v2.json"))
     assert schema["properties"]["captain"] == {"$ref": "stargrave-crew.v1.json#/$defs/officer"}
+    # the validator checks with the refs put in place: v1's officer, bounds and all
+    assert validator("stargrave-crew.v2.json").schema["properties"]["captain"]["properties"]["name"]["maxLength"] == 500
     long_name = crew()
     long_name["soldiers"][0]["name"] = "x" * 501        # v1 bounds a name at 500 characters
     assert not is_valid("stargrave-crew.v2.json", long_name)
