@@ -7,9 +7,10 @@ from ..lookup import repeats
 from . import campaign
 from . import check as _check
 from .campaign.check import campaign_check
+from .offers import offers
 from .tables import KEYS, ROLES, Tables, tables
 
-__all__ = ["new", "derive", "check", "founded_derived", "pack_problems", "tables", "Tables", "KEYS", "ROLES"]
+__all__ = ["new", "derive", "check", "offers", "founded_derived", "pack_problems", "tables", "Tables", "KEYS", "ROLES"]
 
 
 def new(pack) -> dict:
