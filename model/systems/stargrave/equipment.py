@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .tables import Tables
 
-CAMPAIGN_ONLY = "found during a campaign, not chosen at creation"
+CAMPAIGN_ONLY = "a campaign find, not chosen at creation"
 
 
 def carried_items(officer: dict, t: Tables) -> tuple[list[dict], list[dict]]:
@@ -43,7 +43,7 @@ def blockers(item: dict, carried: list[dict]) -> list[tuple[str, str]]:
     armour = next((i["name"] for i in carried if i["kind"] == "armour"), "")
     if item["kind"] == "armour" and armour:
         # SG-EQ-03: one type of armour at a time
-        out.append(("SG-EQ-03", f"{armour} is already worn; only one armour"))
+        out.append(("SG-EQ-03", f"only one armour: {armour} is worn"))
     # SG-EQ-09: a shield bars weapons of its bars_weapon_slots or more, whichever of the two comes first
     for shield, weapon in [(i, item) for i in carried] + [(item, i) for i in carried]:
         bar = shield.get("bars_weapon_slots")

@@ -80,8 +80,7 @@ def item_offers(officer: dict, role: str, t: Tables) -> list[dict]:
         slots = slot_use(slotted + [item])[-1]
         blocks = blockers(item, slotted)
         if not blocks and slots and slots > free:
-            blocks = [("SG-EQ-02", f"needs {slots} slot{'s' if slots != 1 else ''}; "
-                                   f"{max(free, 0)} of {fig['item_slots']} free")]
+            blocks = [("SG-EQ-02", f"needs {slots} slot{'s' if slots != 1 else ''}, {max(free, 0)} free")]
         rule, reason = blocks[0] if blocks else ("", "")
         out.append({"name": item["name"], "rulebook_name": item.get("rulebook_name", item["name"]),
                     "kind": item["kind"], "slots": slots, "fits": not blocks, "rule": rule, "reason": reason,

@@ -1,0 +1,101 @@
+"""Views as tall as what they show, so no list scrolls inside a scrolling page.
+
+`TickGrid` lays a one-column model out as columns of tick boxes (down the first column, then the next), as
+many columns as its width holds, every name whole; `fit_table` makes a table exactly as tall as its rows.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QAbstractItemView, QListView, QSizePolicy, QStyle, QTableView
+from shiboken6 import isValid
+
+
+class TickGrid(QListView):
+    """A list of tick boxes in columns: no scroll bar, every name whole, as tall as its width needs."""
+
+    def __init__(self, name: str, spoken: str, parent=None):
+        super().__init__(parent)
+        self.setObjectName(name)
+        self.setAccessibleName(spoken)
+        self.setFlow(QListView.Flow.TopToBottom)
+        self.setWrapping(True)
+        self.setResizeMode(QListView.ResizeMode.Adjust)
+        self.setUniformItemSizes(True)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self._cell = QSize(0, 0)
+
+    def setModel(self, model) -> None:  # noqa: N802 (Qt name)
+        super().setModel(model)
+        for signal in (model.rowsInserted, model.rowsRemoved, model.modelReset, model.layoutChanged,
+                       model.dataChanged):
+            signal.connect(self.refit)
+        self.refit()
+
+    def cell(self) -> QSize:
+        """The size of one tick box and its name: the longest name whole (every cell is as wide)."""
+        model, fm = self.model(), self.fontMetrics()
+        tick = self.style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth) + 10  # the box and its margins
+
+        def width(r: int) -> int:
+            index = model.index(r, 0)
+            font = index.data(Qt.ItemDataRole.FontRole)
+            return QFontMetrics(font).horizontalAdvance(str(index.data() or "")) if font else \
+                fm.horizontalAdvance(str(index.data() or ""))
+        widest = max((width(r) for r in range(model.rowCount())), default=60)
+        return QSize(widest + tick + 4, fm.height() + 6)
+
+    def columns_for(self, width: int) -> int:
+        return max(1, (width - 2 * self.frameWidth()) // max(1, self._cell.width()))
+
+    def refit(self, *_) -> None:
+        if not isValid(self) or self.model() is None:
+            return
+        cell = self.cell()
+        if cell != self._cell:
+            self._cell = cell
+            self.setGridSize(cell)
+        self._fit_height(self.width())
+
+    def _fit_height(self, width: int) -> None:
+        rows = math.ceil(self.model().rowCount() / self.columns_for(width)) if self.model().rowCount() else 1
+        height = rows * self._cell.height() + 2 * self.frameWidth() + 2
+        if self.height() != height or self.minimumHeight() != height:
+            self.setFixedHeight(height)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt name)
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self._fit_height(event.size().width())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt name)
+        return QSize(self._cell.width() * 2 + 2 * self.frameWidth(), self._cell.height())
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt name)
+        return QSize(self._cell.width() * 3 + 2 * self.frameWidth() + 2, self.height())
+
+
+def fit_table(table: QTableView, least_rows: int = 0) -> None:
+    """`table` as tall as its rows (at least `least_rows`), with no vertical scroll bar of its own."""
+    table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+    def fit(*_):
+        if not isValid(table):  # its model can still speak while the table goes
+            return
+        rows = max(table.model().rowCount(), least_rows)
+        height = rows * table.verticalHeader().defaultSectionSize() + table.horizontalHeader().sizeHint().height() \
+            + 2 * table.frameWidth()
+        table.setFixedHeight(height)
+    model = table.model()
+    model.rowsInserted.connect(fit)
+    model.rowsRemoved.connect(fit)
+    model.modelReset.connect(fit)
+    fit()
