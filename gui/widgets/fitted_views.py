@@ -15,12 +15,14 @@ from shiboken6 import isValid
 
 
 class TickGrid(QListView):
-    """A list of tick boxes in columns: no scroll bar, every name whole, as tall as its width needs."""
+    """A list of tick boxes in `columns` columns (down the first, then the next): no scroll bar, every name
+    whole, exactly as wide and as tall as its names need (so a page lays it out once, whatever its width)."""
 
-    def __init__(self, name: str, spoken: str, parent=None):
+    def __init__(self, name: str, spoken: str, columns: int = 3, parent=None):
         super().__init__(parent)
         self.setObjectName(name)
         self.setAccessibleName(spoken)
+        self.columns = columns
         self.setFlow(QListView.Flow.TopToBottom)
         self.setWrapping(True)
         self.setResizeMode(QListView.ResizeMode.Adjust)
@@ -29,7 +31,6 @@ class TickGrid(QListView):
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self._cell = QSize(0, 0)
 
     def setModel(self, model) -> None:  # noqa: N802 (Qt name)
@@ -47,13 +48,9 @@ class TickGrid(QListView):
         def width(r: int) -> int:
             index = model.index(r, 0)
             font = index.data(Qt.ItemDataRole.FontRole)
-            return QFontMetrics(font).horizontalAdvance(str(index.data() or "")) if font else \
-                fm.horizontalAdvance(str(index.data() or ""))
+            return (QFontMetrics(font) if font else fm).horizontalAdvance(str(index.data() or ""))
         widest = max((width(r) for r in range(model.rowCount())), default=60)
         return QSize(widest + tick + 4, fm.height() + 6)
-
-    def columns_for(self, width: int) -> int:
-        return max(1, (width - 2 * self.frameWidth()) // max(1, self._cell.width()))
 
     def refit(self, *_) -> None:
         if not isValid(self) or self.model() is None:
@@ -62,24 +59,11 @@ class TickGrid(QListView):
         if cell != self._cell:
             self._cell = cell
             self.setGridSize(cell)
-        self._fit_height(self.width())
-
-    def _fit_height(self, width: int) -> None:
-        rows = math.ceil(self.model().rowCount() / self.columns_for(width)) if self.model().rowCount() else 1
-        height = rows * self._cell.height() + 2 * self.frameWidth() + 2
-        if self.height() != height or self.minimumHeight() != height:
-            self.setFixedHeight(height)
-
-    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt name)
-        super().resizeEvent(event)
-        if event.size().width() != event.oldSize().width():
-            self._fit_height(event.size().width())
-
-    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt name)
-        return QSize(self._cell.width() * 2 + 2 * self.frameWidth(), self._cell.height())
-
-    def sizeHint(self) -> QSize:  # noqa: N802 (Qt name)
-        return QSize(self._cell.width() * 3 + 2 * self.frameWidth() + 2, self.height())
+        rows = max(1, math.ceil(self.model().rowCount() / self.columns))
+        size = QSize(self.columns * cell.width() + 2 * self.frameWidth() + 2,
+                     rows * cell.height() + 2 * self.frameWidth() + 2)
+        if self.minimumSize() != size or self.maximumSize() != size:
+            self.setFixedSize(size)
 
 
 def fit_table(table: QTableView, least_rows: int = 0) -> None:

@@ -42,7 +42,7 @@ class Reach:
             view.scrollTo(index)
             centre = view.viewport().mapTo(page.widget(), view.visualRect(index).center())
             page.ensureVisible(centre.x(), centre.y(), 0, view.visualRect(index).height())
-            assert in_sight()
+            assert in_sight(), (view.objectName(), row, view.visualRect(index), view.viewport().rect(), page.viewport().size(), view.geometry())
 
 
 def officer(user, reach, editor, role, name, bg, choices, powers, lowered, items):
@@ -62,12 +62,12 @@ def officer(user, reach, editor, role, name, bg, choices, powers, lowered, items
     for box in [W(editor, QCheckBox, b) for b in boxes]:
         reach.widget(box)
         user.click(box)
-    catalogue = W(editor, QTableWidget, f"{role}_power_list")
+    catalogue = W(editor, QAbstractItemView, f"{role}_power_list")
     rows(catalogue, powers, lambda r: tick(user, catalogue, r))
     for box in [W(editor, QCheckBox, f"{role}_reduce_{r}") for r in lowered]:
         reach.widget(box)
         user.click(box)
-    shop = W(editor, QTableWidget, f"{role}_item_list")
+    shop = W(editor, QAbstractItemView, f"{role}_item_list")
     rows(shop, items, lambda r: user.click_row(shop, r, double=True))
 
 

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 from PySide6.QtCore import QRect
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import (QApplication, QCheckBox, QStyle, QStyleOptionButton, QStyleOptionViewItem,
+from PySide6.QtWidgets import (QAbstractItemView, QApplication, QCheckBox, QStyle, QStyleOptionButton, QStyleOptionViewItem,
                                QTableWidget)
 
 from tests.conftest import EXAMPLES
@@ -79,7 +79,7 @@ def test_unticked_boxes_on_plain_rows_stand_out(scheme, win, user):
     editor = win.open_path(str(EXAMPLES / "ashen-comet-veteran.starwright"))
     for title, name in (("Captain", "captain_chosen_powers"), ("Soldiers", "soldierRoster")):
         goto(user, editor, title)
-        table = W(editor, QTableWidget, name)
+        table = W(editor, QAbstractItemView, name)
         table.clearSelection()
         QApplication.processEvents()
         boxes = [b for b in table.viewport().findChildren(QCheckBox)
@@ -96,8 +96,8 @@ def test_unticked_boxes_in_the_power_catalogue_stand_out(scheme, win, user):
     from tests.gui.test_new_player import new_crew
     editor = new_crew(win, user)
     goto(user, editor, "Captain")
-    table = W(editor, QTableWidget, "captain_power_list")
-    table.setCurrentCell(-1, -1)
+    table = W(editor, QAbstractItemView, "captain_power_list")
+    table.setCurrentIndex(table.model().index(-1, -1))
     table.clearSelection()
     QApplication.processEvents()
     option = QStyleOptionViewItem()

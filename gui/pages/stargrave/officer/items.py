@@ -22,12 +22,13 @@ class Items(Card):
         self.slots = Meter(f"{who} item slots")
         self.slots.setObjectName(f"{role}_slot_meter")
         self.add(self.slots)
-        label = QLabel("E&quipment: no credit cost, only slots limit it")
+        label = QLabel("E&quipment list (no credit cost: only slots limit it)")
         label.setWordWrap(True)
         self.add(label)
-        self.model = RowsModel(["Item", "Slots", "Can it be carried?"],
+        self.model = RowsModel(["Item", "Slots", "Status"],
                                ["Tick to carry an item, untick to leave it; a double-click adds one more",
-                                "Slots it uses (or would use) for this figure", ""])
+                                "Slots it uses (or would use) for this figure",
+                                "Carried, fits, or why it cannot be carried now"])
         self.table = _table(self.model, f"{role}_item_list", f"Items the {who} can carry: tick one to carry it")
         label.setBuddy(self.table)
         self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)

@@ -44,7 +44,10 @@ class OfficerPage(Page):
         for card in (self.identity, self.powers, self.items):
             card.layout_.setContentsMargins(8, 6, 8, 8)
             card.layout_.setSpacing(5)
-        self.items.setMinimumWidth(self.items.fontMetrics().averageCharWidth() * 52)
+        # the first column as narrow as its buttons allow, the equipment as narrow as its names allow: the
+        # powers get the room for three columns of names at 1366x768
+        self.identity.setFixedWidth(max(self.identity.background.sizeHint().width() + 18, 300))
+        self.items.setMinimumWidth(self.items.fontMetrics().averageCharWidth() * 44)
         self.identity.add(self.powers.chosen_box)
         self.identity.layout_.addStretch(1)
         columns.addWidget(self.identity, 0)
