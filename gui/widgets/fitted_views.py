@@ -14,7 +14,27 @@ from PySide6.QtWidgets import QAbstractItemView, QListView, QSizePolicy, QStyle,
 from shiboken6 import isValid
 
 
-class TickGrid(QListView):
+class RowRepaint:
+    """A view that repaints only the rows whose data changed: Qt repaints the whole view for a change of more
+    than one cell (RowsModel tells a changed row as one range of cells)."""
+
+    def dataChanged(self, top_left, bottom_right, roles=()):  # noqa: N802 (Qt name)
+        if not top_left.isValid() or top_left.parent() != bottom_right.parent():
+            return super().dataChanged(top_left, bottom_right, roles)
+        model, area = self.model(), None
+        for r in range(top_left.row(), bottom_right.row() + 1):
+            for c in range(top_left.column(), bottom_right.column() + 1):
+                rect = self.visualRect(model.index(r, c, top_left.parent()))
+                area = rect if area is None else area.united(rect)
+        if area is not None and not area.isEmpty():
+            self.viewport().update(area)
+
+
+class FittedTable(RowRepaint, QTableView):
+    """A table that repaints only its changed rows (see `fit_table` to make it as tall as its rows)."""
+
+
+class TickGrid(RowRepaint, QListView):
     """A list of tick boxes in `columns` columns (down the first, then the next): no scroll bar, every name
     whole, exactly as wide and as tall as its names need (so a page lays it out once, whatever its width)."""
 

@@ -119,8 +119,10 @@ class Identity(Card):
             cb.setChecked(k in chosen)
             cb.setVisible(k in offered or k in chosen)
         shown = [cb for k, cb in self.choice_checks.items() if k in offered or k in chosen]
-        self.choices_label.setBuddy(shown[0] if shown else self.background.first())
-        self.bg_label.setBuddy(self.background.first())
+        for label, buddy in ((self.choices_label, shown[0] if shown else self.background.first()),
+                             (self.bg_label, self.background.first())):
+            if label.buddy() is not buddy:  # setting it again lays the card out again
+                label.setBuddy(buddy)
         if not offer.get("background"):
             self.choices_words.setText("Choose a background first: it says which characteristics can get +1.")
             return

@@ -100,9 +100,11 @@ class OfficerPage(Page):
             self.session.apply(edit)
 
     def on_changed(self, change) -> None:
-        """Only a change of this officer (or the whole document) reaches the lists; the rows diff themselves."""
-        if self.role in change.derived_changed or any(jp.is_within(p, self.base) or jp.is_within(self.base, p)
-                                                      for p in change.touched):
+        """Only a change of what this officer's lists show reaches them (not a name); the rows diff themselves."""
+        names = (self.base + "/name", self.base + "/species")
+        if self.role in change.derived_changed or any(
+                (jp.is_within(p, self.base) and not any(jp.is_within(p, n) for n in names)) or jp.is_within(self.base, p)
+                for p in change.touched):
             self._refresh_all()
 
     def _refresh_all(self) -> None:

@@ -36,11 +36,14 @@ def power_offers(officer: dict, role: str, t: Tables) -> list[dict]:
         if isinstance(e, dict):
             chosen.setdefault(t.canonical_power(e.get("name")), i)
     basic_now = basic_count([n for n in chosen if n], bg_name, t)
+    # the answer depends only on (chosen, basic): asked four times, not once per power
+    blocks = {(c, b): pick_blocker(c, b, len(entries), basic_now, role, bool(bg_name), t)
+              for c in (False, True) for b in (False, True)}
     out = []
     for p in t.pack["powers"]:
         basic = t.is_basic(p, bg_name)
         at = chosen.get(p["name"])
-        rule, reason = pick_blocker(p["name"] in chosen, basic, len(entries), basic_now, role, bool(bg_name), t)
+        rule, reason = blocks[at is not None, basic]
         out.append({"name": p["name"], "rulebook_name": p.get("rulebook_name", p["name"]),
                     "category": p["category"], "fatigue": p["fatigue"], "base_activation": p["activation"],
                     "activation": t.activation(p, role, basic), "basic": basic, "chosen": at is not None,
@@ -76,8 +79,9 @@ def item_offers(officer: dict, role: str, t: Tables) -> list[dict]:
     slotted, _ = carried_items(officer, t)
     free = fig["item_slots"] - sum(slot_use(slotted))
     out = []
+    first_free = {i["name"] for i in slotted if i.get("officer_first_free")}
     for item in t.pack["items"]:
-        slots = slot_use(slotted + [item])[-1]
+        slots = slot_use([item])[0] if item["name"] not in first_free else item["slots"]  # SG-EQ-04
         blocks = blockers(item, slotted)
         if not blocks and slots and slots > free:
             blocks = [("SG-EQ-02", f"needs {slots} slot{'s' if slots != 1 else ''}, {max(free, 0)} free")]
