@@ -10,7 +10,7 @@ import math
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import QAbstractItemView, QListView, QSizePolicy, QStyle, QTableView
+from PySide6.QtWidgets import QAbstractItemView, QListView, QStyle, QTableView
 from shiboken6 import isValid
 
 
@@ -95,11 +95,13 @@ def fit_table(table: QTableView, least_rows: int = 0) -> None:
         if not isValid(table):  # its model can still speak while the table goes
             return
         rows = max(table.model().rowCount(), least_rows)
-        height = rows * table.verticalHeader().defaultSectionSize() + table.horizontalHeader().sizeHint().height() \
-            + 2 * table.frameWidth()
+        header = table.horizontalHeader()
+        height = rows * table.verticalHeader().defaultSectionSize() + 2 * table.frameWidth() + 2 \
+            + (max(header.height(), header.sizeHint().height()) if header.isVisibleTo(table) else 0)
         table.setFixedHeight(height)
     model = table.model()
     model.rowsInserted.connect(fit)
     model.rowsRemoved.connect(fit)
     model.modelReset.connect(fit)
+    table.horizontalHeader().geometriesChanged.connect(fit)
     fit()
