@@ -22,7 +22,7 @@ class Items(Card):
         self.slots = Meter(f"{who} item slots")
         self.slots.setObjectName(f"{role}_slot_meter")
         self.add(self.slots)
-        label = QLabel("E&quipment list (no credit cost: only slots limit it)")
+        label = QLabel("E&quipment list (free: only slots limit it)")
         label.setWordWrap(True)
         self.add(label)
         self.model = RowsModel(["Item", "Slots", "Status"],
