@@ -202,6 +202,5 @@ def _remembered(key: str, data: Any, check) -> list[Issue]:
 
 @cache
 def _record_validator(name: str, records: str) -> Draft202012Validator:
-    from jsonschema import Draft202012Validator
     fragment = "".join(f"/properties/{jp.escape(t)}" for t in jp.split(records)) + "/items"
     return _validator_for({"$ref": schema_id(name) + "#" + fragment}, schema_id(name))

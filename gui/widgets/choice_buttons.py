@@ -1,9 +1,13 @@
-"""A one-click choice among a few values: a grid of toggle buttons instead of a combo box (two clicks)."""
+"""A one-click choice among a few values: a grid of toggle buttons instead of a combo box (two clicks).
+
+The grid is one Tab stop, as a group of radio buttons is: Tab lands on the chosen button (the first while
+none is), the arrow keys move between the buttons and Space picks."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QGridLayout, QPushButton
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QApplication, QFrame, QGridLayout, QPushButton
 
 
 class ChoiceButtons(QFrame):
@@ -40,9 +44,34 @@ class ChoiceButtons(QFrame):
             self.grid.addWidget(b, i // self.columns + 1, 0, 1, self.columns, Qt.AlignmentFlag.AlignLeft)
         else:
             self.grid.addWidget(b, i // self.columns, i % self.columns)
-        b.clicked.connect(lambda _checked, b=b: self._clicked(b))  # no QButtonGroup: it would make them one Tab stop
+        b.clicked.connect(lambda _checked, b=b: self._clicked(b))
+        b.installEventFilter(self)
         self.buttons.append(b)
+        self._tab_stop()
         return b
+
+    def _tab_stop(self) -> None:
+        """Only the chosen button (else the first shown) takes Tab; the others are reached with the arrows."""
+        stop = self.first()
+        for b in self.buttons:
+            b.setFocusPolicy(Qt.FocusPolicy.StrongFocus if b is stop else Qt.FocusPolicy.ClickFocus)
+
+    def eventFilter(self, obj, event):  # noqa: N802 (Qt name)
+        step = {Qt.Key.Key_Right: 1, Qt.Key.Key_Down: 1, Qt.Key.Key_Left: -1, Qt.Key.Key_Up: -1}
+        if event.type() != QEvent.Type.KeyPress or obj not in self.buttons:
+            return False
+        stop = self.first()
+        if event.key() in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab) and obj is not stop:
+            # Tab leaves the group from where it is entered: the widgets before and after it, not a button
+            stop.setFocus(Qt.FocusReason.TabFocusReason)
+            QApplication.sendEvent(stop, QKeyEvent(event.type(), event.key(), event.modifiers()))
+            return True
+        if event.key() in step:
+            shown = [b for b in self.buttons if b.isVisible()] or self.buttons
+            i = shown.index(obj) if obj in shown else 0
+            shown[(i + step[event.key()]) % len(shown)].setFocus(Qt.FocusReason.TabFocusReason)
+            return True
+        return False
 
     @staticmethod
     def _bold(b: QPushButton, on: bool) -> None:
@@ -69,7 +98,9 @@ class ChoiceButtons(QFrame):
             self.unknown.setVisible(self.unknown.property("value") == value)
         for b in self.buttons:
             b.setChecked(bool(value) and b.property("value") == value)
+        self._tab_stop()
 
     def first(self) -> QPushButton:
         """The button the keyboard lands on: the chosen one, else the first."""
-        return next((b for b in self.buttons if b.isChecked()), self.buttons[0])
+        shown = [b for b in self.buttons if not b.isHidden()] or self.buttons
+        return next((b for b in shown if b.isChecked()), shown[0])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QLabel, QLineEdit, QPushButton, QTableView, QTableWidget
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QLabel, QLineEdit, QPushButton, QTableView)
 
 from gui.dialogs import prompts
 from gui.widgets.choice_buttons import ChoiceButtons
@@ -51,26 +51,46 @@ def goto(user, editor, title):
     assert editor.stack.currentWidget() is editor.pages[row]
 
 
-def row_of(table: QTableWidget, text: str) -> int:
-    model = table.model()   # a QTableWidget's items or a RowsModel's keys: the same role
+def row_of(view: QAbstractItemView, text: str) -> int:
+    """The row whose key (UserRole of its first cell) is `text`, in any table or list view."""
+    model = view.model()
     for r in range(model.rowCount()):
         if model.index(r, 0).data(Qt.ItemDataRole.UserRole) == text:
             return r
-    raise AssertionError(f"{text} not in {table.objectName()}")
+    raise AssertionError(f"{text} not in {view.objectName()}")
+
+
+def cell(view: QAbstractItemView, row: int, column: int) -> str:
+    return view.model().index(row, column).data()
+
+
+def tick(user, view, row):
+    """Click the tick box at the start of a catalogue row: one click."""
+    from PySide6.QtWidgets import QStyle, QStyleOptionViewItem
+    index = view.model().index(row, 0)
+    rect = view.visualRect(index)
+    assert rect.isValid() and view.viewport().rect().contains(rect.center()), f"row {row} is not in view"
+    option = QStyleOptionViewItem()
+    view.initViewItemOption(option)
+    option.rect = rect
+    option.features |= QStyleOptionViewItem.ViewItemFeature.HasCheckIndicator
+    box = view.style().subElementRect(QStyle.SubElement.SE_ItemViewItemCheckIndicator, option, view)
+    user.qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=box.center())
+    user.count += 1
 
 
 def add_power(user, editor, role, name):
+    """Search for the power (the first match is made current), then tick it."""
     search = W(editor, QLineEdit, f"{role}_power_search")
     user.replace_text(search, name)
-    table = W(editor, QTableWidget, f"{role}_power_list")
-    assert table.item(table.currentRow(), 0).data(Qt.ItemDataRole.UserRole) == name
-    user.click(W(editor, QPushButton, f"{role}_add_power"))
+    grid = W(editor, QAbstractItemView, f"{role}_power_list")
+    assert grid.currentIndex().data(Qt.ItemDataRole.UserRole) == name
+    tick(user, grid, grid.currentIndex().row())
 
 
 def add_item(user, editor, role, name):
-    table = W(editor, QTableWidget, f"{role}_item_list")
-    user.click_row(table, row_of(table, name))
-    user.click(W(editor, QPushButton, f"{role}_add_item"))
+    table = W(editor, QAbstractItemView, f"{role}_item_list")
+    user.click_row(table, row_of(table, name), double=True)  # a double-click carries one (more)
 
 
 def build_officer(user, editor, role, name, species, bg_key, choices, powers, items):
@@ -115,12 +135,12 @@ def test_SG_CREW_13_build_the_design_example_by_clicking_and_typing(win, user, t
     assert ("/captain/choices", "SG-BG-04") not in rules(s)
     for p in ["Command", "Coordinated Fire", "Energy Shield", "Fortune", "Healing"]:
         add_power(user, editor, "captain", p)
-    chosen = W(editor, QTableWidget, "captain_chosen_powers")
-    assert chosen.rowCount() == 5
-    assert chosen.item(4, 1).text() == "12"  # Healing is not basic for a Veteran: 10 + 2
+    chosen = W(editor, QAbstractItemView, "captain_chosen_powers")
+    assert chosen.model().rowCount() == 5
+    assert cell(chosen, 4, 1) == "12"  # Healing is not basic for a Veteran: 10 + 2
     for r in (0, 1):
         user.click(W(editor, QCheckBox, f"captain_reduce_{r}"))
-    assert chosen.item(0, 1).text() == "9"
+    assert cell(chosen, 0, 1) == "9"
     for it in ["Carbine", "Heavy Armour", "Pistol", "Knife", "Medkit"]:
         add_item(user, editor, "captain", it)
     assert W(editor, QWidget_, "captain_slot_meter").bar.format() == "5 of 6 slots"
@@ -128,8 +148,8 @@ def test_SG_CREW_13_build_the_design_example_by_clicking_and_typing(win, user, t
     # An item too many: the issue appears on the carried list, the row says why; undo takes it away.
     add_item(user, editor, "captain", "Machine Gun")
     assert ("/captain/items", "SG-EQ-02") in rules(s)
-    carried = W(editor, QTableWidget, "captain_carried")
-    assert carried.item(5, 2).text() == "does not fit: 8 of 6 slots would be used"
+    carried = W(editor, QAbstractItemView, "captain_item_list")  # carried items are ticked in the list
+    assert cell(carried, row_of(carried, "Machine Gun"), 2) == "does not fit: 8 of 6 slots would be used"
     assert carried.property("issue") == "error"
     user.key(carried, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert ("/captain/items", "SG-EQ-02") not in rules(s)

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QAbstractItemView, QApplication, QCheckBox, QComboBox, QLabel, QLineEdit, QPushButton,
-                               QTableWidget)
+from PySide6.QtWidgets import (QAbstractItemView, QApplication, QCheckBox, QComboBox, QLabel, QLineEdit, QPushButton)
 
 from model import edits
 
 from tests.conftest import EXAMPLES
 
 from gui.widgets.choice_buttons import ChoiceButtons
-from .test_build_crew import W, goto
+from .test_build_crew import W, goto, tick  # noqa: F401 (tick: used here and by other tests)
 
 
 
@@ -35,58 +34,54 @@ def test_plus_one_line_follows_the_tick_on_both_officer_pages(win, user):
         assert "0 of 1 chosen. Tick 1 more." in words.text()
 
 
-def tick(user, view, row):
-    """Click the tick box at the start of a catalogue row: one click."""
-    from PySide6.QtWidgets import QStyle, QStyleOptionViewItem
-    index = view.model().index(row, 0)
-    rect = view.visualRect(index)
-    assert rect.isValid() and view.viewport().rect().contains(rect.center()), f"row {row} is not in view"
-    option = QStyleOptionViewItem()
-    view.initViewItemOption(option)
-    option.rect = rect
-    option.features |= QStyleOptionViewItem.ViewItemFeature.HasCheckIndicator
-    box = view.style().subElementRect(QStyle.SubElement.SE_ItemViewItemCheckIndicator, option, view)
-    user.qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=box.center())
-    user.count += 1
-
-
 def test_a_tick_in_the_power_catalogue_chooses_and_the_same_tick_drops(win, user):
     editor = new_crew(win, user)
     goto(user, editor, "Captain")
     user.choose(W(editor, ChoiceButtons, "captain_background"), "V")
-    table = W(editor, QTableWidget, "captain_power_list")
-    remove = W(editor, QPushButton, "captain_remove_power")
-    assert not remove.isEnabled()  # nothing chosen, nothing selected
+    grid = W(editor, QAbstractItemView, "captain_power_list")
+    chosen = W(editor, QAbstractItemView, "captain_chosen_powers")
+    assert chosen.model().rowCount() == 0  # nothing chosen, nothing to drop
+    key = lambda r: grid.model().index(r, 0).data(Qt.ItemDataRole.UserRole)  # noqa: E731
+    ticked = lambda r: grid.model().index(r, 0).data(Qt.ItemDataRole.CheckStateRole)  # noqa: E731
     before = user.count
-    tick(user, table, 0)
-    first = table.item(0, 0).data(Qt.ItemDataRole.UserRole)
+    tick(user, grid, 0)
+    first = key(0)
     assert [p["name"] for p in editor.session.data["captain"]["powers"]] == [first]
-    assert table.item(0, 0).checkState() == Qt.CheckState.Checked
-    user.click_row(table, 1, double=True)  # a double-click chooses too
-    second = table.item(1, 0).data(Qt.ItemDataRole.UserRole)
+    assert ticked(0) == Qt.CheckState.Checked
+    user.click_row(grid, 1, double=True)  # a double-click chooses too
+    second = key(1)
     assert [p["name"] for p in editor.session.data["captain"]["powers"]] == [first, second]
-    tick(user, table, 0)  # the same tick drops it
+    tick(user, grid, 0)  # the same tick drops it
     assert [p["name"] for p in editor.session.data["captain"]["powers"]] == [second]
-    assert table.item(0, 0).checkState() == Qt.CheckState.Unchecked
+    assert ticked(0) == Qt.CheckState.Unchecked
     assert user.count - before == 3
-    user.click_row(W(editor, QTableWidget, "captain_chosen_powers"), 0)
-    assert remove.isEnabled()
-    user.click(remove)
-    assert editor.session.data["captain"]["powers"] == [] and not remove.isEnabled()
+    assert chosen.model().index(0, 0).data() == second
+    tick(user, chosen, 0)  # unticking a chosen power drops it too: one click
+    assert editor.session.data["captain"]["powers"] == [] and chosen.model().rowCount() == 0
 
 
 def test_power_catalogue_shows_whole_names_and_plain_headers(win, user):
+    from PySide6.QtWidgets import QStyle, QStyleOptionViewItem
     editor = new_crew(win, user)
     goto(user, editor, "Captain")
-    table = W(editor, QTableWidget, "captain_power_list")
-    headers = [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())]
-    assert "" not in headers and "Listed" not in headers
+    user.choose(W(editor, ChoiceButtons, "captain_background"), "V")  # basic powers in bold: wider
+    for name in ("captain_chosen_powers", "captain_item_list"):
+        view = W(editor, QAbstractItemView, name)
+        headers = [view.model().headerData(c, Qt.Orientation.Horizontal) for c in range(view.model().columnCount())]
+        assert "" not in headers and "Listed" not in headers, headers
+    grid = W(editor, QAbstractItemView, "captain_power_list")
     QApplication.processEvents()
-    assert table.horizontalScrollBar().maximum() == 0  # every column in sight at the default size
-    fm = table.fontMetrics()
-    for r in range(table.rowCount()):
-        text = table.item(r, 0).text()
-        assert fm.horizontalAdvance(text) + 24 <= table.columnWidth(0), f"{text} is cut"
+    page = editor.stack.currentWidget()
+    assert grid.horizontalScrollBar().maximum() == 0 and page.horizontalScrollBar().maximum() == 0
+    option = QStyleOptionViewItem()
+    grid.initViewItemOption(option)
+    for r in range(grid.model().rowCount()):
+        index = grid.model().index(r, 0)
+        grid.itemDelegate().initStyleOption(option, index)
+        option.rect = grid.visualRect(index)
+        assert grid.viewport().rect().contains(option.rect), f"{index.data()} is out of sight"
+        text = grid.style().subElementRect(QStyle.SubElement.SE_ItemViewItemText, option, grid)
+        assert option.fontMetrics.horizontalAdvance(index.data()) <= text.width(), f"{index.data()} is cut"
 
 
 def test_issues_panel_collapses_to_one_line_when_there_is_nothing_to_say(win, user):
@@ -235,7 +230,7 @@ def test_each_stargrave_page_says_what_to_do_next_and_follows_each_pick(win, use
     assert line().text() == "Next: tick 1 more +1 for the Captain."
     user.click(W(editor, QCheckBox, "captain_choice_shoot"))
     assert line().text() == "Next: choose 5 more powers for the Captain."
-    tick(user, W(editor, QTableWidget, "captain_power_list"), 0)
+    tick(user, W(editor, QAbstractItemView, "captain_power_list"), 0)
     assert line().text() == "Next: choose 4 more powers for the Captain."
     goto(user, editor, "Soldiers")
     assert line().text().startswith("Next: hire soldiers (0 of 8)")

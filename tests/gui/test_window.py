@@ -158,7 +158,7 @@ def test_activating_an_issue_focuses_its_field_on_its_page(win, qtbot):
     # A field at fault: colour + icon + the message as tooltip (and for screen readers).
     assert combo.property("issue") == "error"
     assert "border: 2px solid" in combo.styleSheet()
-    badge = e.pages[2].bg_badge
+    badge = e.pages[2].identity.bg_badge
     assert badge.isVisibleTo(e) and not badge.pixmap().isNull()
     assert "Choose a background for the First Mate" in combo.toolTip()
     assert "Choose a background" in combo.accessibleDescription()
@@ -214,37 +214,48 @@ def test_tab_order_follows_the_form(win, qtbot):
     for _ in range(3):
         qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
         order.append(QApplication.focusWidget().objectName())
-    assert order == ["captain_species", "captain_background_Biomorph", "captain_background_Cyborg"]  # 8 buttons
-    for _ in range(7):
-        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+    # the background buttons are one Tab stop, on the chosen one; the arrows move between them
+    assert order == ["captain_species", "captain_background_Veteran", "captain_choice_move"]
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab, Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Left)
+    assert QApplication.focusWidget().objectName() == "captain_background_Techno"
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
     assert QApplication.focusWidget().objectName() == "captain_choice_move"
 
 
 def test_derivation_on_hover_and_slot_meter_in_words(win):
     e = win.open_path(str(ASHEN))
     page = e.pages[1]
-    armour = page.cells["armour"]
+    armour = page.identity.cells["armour"]
     assert armour.value.text() == "9/11"
     tip = armour.toolTip()
     assert "Captain base: 9" in tip and "Heavy Armour: +2" in tip and tip.endswith("= Armour 11")
-    assert page.slots.bar.format() == "5 of 6 slots" and page.slots.words.text() == "1 slot free."
-    chosen = page.chosen
-    assert "creation reduction: -1" in chosen.item(0, 1).toolTip()
+    slots = page.items.slots
+    assert slots.bar.format() == "5 of 6 slots" and slots.words.text() == "1 slot free."
+    chosen = page.powers.chosen
+    assert "creation reduction: -1" in chosen.model().index(0, 1).data(Qt.ItemDataRole.ToolTipRole)
 
 
 def test_power_chooser_lists_basic_powers_first_with_all_numbers(win, user):
     e = win.open_path(str(ASHEN))
     page = e.pages[2]  # First Mate, Cyborg
-    table = page.available
-    assert [table.item(r, 1).text() for r in range(8)] == ["basic"] * 8 and table.item(8, 1).text() == ""
+    grid = page.powers.grid
+    cell = lambda r, c: grid.model().index(r, c).data()  # noqa: E731
+    assert [cell(r, 1) for r in range(8)] == ["basic"] * 8 and cell(8, 1) == ""
     e.show_page(page)
-    user.replace_text(page.search, "control animal")  # the English-edition name finds it too
-    r = table.currentRow()
-    assert table.item(r, 0).text() == "Animal Control" and table.item(r, 6).text() == "Control Animal"
-    assert (table.item(r, 3).text(), table.item(r, 4).text(), table.item(r, 5).text()) == ("10", "14", "1")
-    assert table.item(r, 2).text() == "Line of Sight"
-    user.replace_text(page.search, "command")
-    assert "already chosen" in page.add_note.text() and not page.add_power.isEnabled()
+    user.replace_text(page.powers.search, "control animal")  # the English-edition name finds it too
+    r = grid.currentIndex().row()
+    assert cell(r, 0) == "Animal Control" and cell(r, 6) == "Control Animal"
+    assert (cell(r, 3), cell(r, 4), cell(r, 5)) == ("10", "14", "1")
+    assert cell(r, 2) == "Line of Sight"
+    detail = page.powers.detail.text()
+    assert "activation 14 for this First Mate (10 in the book, +4 as not a basic power)" in detail
+    assert "fatigue 1" in detail and "Cannot be taken now: the First Mate has 4 of 4 powers" in detail
+    user.replace_text(page.powers.search, "command")
+    r = grid.currentIndex().row()
+    assert cell(r, 0) == "Command" and grid.model().index(r, 0).data(Qt.ItemDataRole.CheckStateRole) == \
+        Qt.CheckState.Checked
+    assert "Chosen: untick it to drop it." in page.powers.detail.text()
 
 
 def test_shotgun_swap_only_where_allowed(win, user):

@@ -1,4 +1,4 @@
-"""Quick start and the pickers' option lists: pure model code, driven by the rules pack (no Qt here)."""
+"""Quick start: pure model code, driven by the rules pack (no Qt here)."""
 
 import copy
 import itertools
@@ -11,7 +11,6 @@ from model.kinds import KINDS
 from model.rules_pack import Pack, builtin_pack
 from model.systems.stargrave import new, tables
 from model.systems.stargrave import quickstart as qs
-from model.systems.stargrave.derive import carried_status, item_options, power_options
 
 KIND = KINDS["stargrave-crew"]
 
@@ -94,37 +93,3 @@ def test_SG_CAPT_06_quick_start_uses_both_reductions_on_different_powers(pack):
     reduced = [p["name"] for p in data["captain"]["powers"] if p.get("reduced")]
     assert len(reduced) == 2 and len(set(reduced)) == 2
     assert not any(p.get("reduced") for p in data["first_mate"]["powers"])  # SG-FM-04
-
-
-def test_SG_CAPT_05_SG_FM_03_power_options_basic_first_with_figure_activation(pack):
-    t = tables(pack)
-    officer = {"background": "Veteran", "powers": [{"name": "Command"}]}
-    cap = power_options(officer, "captain", t)
-    assert [o["basic"] for o in cap[:8]] == [True] * 8 and not cap[8]["basic"]
-    by = {o["name"]: o for o in cap}
-    assert by["Command"]["chosen"] and by["Command"]["activation"] == 10
-    assert by["Healing"]["activation"] == by["Healing"]["base_activation"] + 2
-    assert by["Animal Control"]["rulebook_name"] == "Control Animal"
-    fm = {o["name"]: o for o in power_options(officer, "first_mate", t)}
-    assert fm["Command"]["activation"] == 12 and fm["Healing"]["activation"] == 14
-
-
-def test_SG_CAPT_09_SG_EQ_03_item_options_say_why_an_item_cannot_be_added(pack):
-    t = tables(pack)
-    officer = {"items": ["Heavy Armour", "Machine Gun", "Carbine"]}
-    opts = {o["name"]: o for o in item_options(officer, "captain", t)}
-    assert not opts["Light Armour"]["fits"] and "only one armour" in opts["Light Armour"]["reason"]
-    assert not opts["Flamethrower"]["fits"] and "needs 2 slots; 0 of 6 free" == opts["Flamethrower"]["reason"]
-    assert opts["Knife"]["fits"] and opts["Knife"]["slots"] == 0
-    full = {o["name"]: o for o in item_options({"items": ["Machine Gun", "Carbine", "Light Armour"]}, "captain", t)}
-    assert full["Knife"]["fits"] and not full["Pistol"]["fits"]  # the first knife needs no slot
-    assert not opts["Shield"]["fits"] and "campaign" in opts["Shield"]["reason"]
-
-
-def test_SG_FM_07_carried_status_marks_items_past_the_slot_limit(pack):
-    t = tables(pack)
-    officer = {"items": ["Carbine", "Machine Gun", "Pistol", "Knife", "Bogus"]}
-    st = carried_status(officer, "first_mate", t)
-    assert [s["fits"] for s in st] == [True, True, False, True, False]
-    assert st[2]["reason"] == "does not fit: 6 of 5 slots would be used"
-    assert st[4]["reason"] == "not on the General Equipment List"

@@ -5,7 +5,8 @@ from __future__ import annotations
 from ... import pointer as jp
 from ...issues import ERROR, INFO, WARNING, Issue
 from ...wording import count_word
-from .derive import carried_items
+from .equipment import CAMPAIGN_ONLY
+from .powers import basic_count
 from .tables import ROLES, Tables
 
 
@@ -79,7 +80,7 @@ def check_officer(data: dict, role: str, d: dict, t: Tables) -> list[Issue]:
         out.append(Issue(base + "/powers", rule, ERROR,
                          f"The {who} must have exactly {want} powers; {len(powers)} chosen."))
     if bg:
-        basic = sum(1 for n in dict.fromkeys(names) if t.is_basic(t.powers[n], bg_name))
+        basic = basic_count(names, bg_name, t)
         lo, hi = fig["basic_powers_min"], fig["basic_powers_max"]
         rule = "SG-CAPT-02" if role == "captain" else "SG-FM-02"
         if len(powers) >= want and basic < lo:
@@ -116,29 +117,25 @@ def check_officer(data: dict, role: str, d: dict, t: Tables) -> list[Issue]:
 
     # Equipment (SG-CAPT-09, SG-FM-07, SG-EQ-02/03/09)
     slot_rule = "SG-CAPT-09" if role == "captain" else "SG-FM-07"
-    for i, raw in enumerate(officer.get("items", [])):
-        name = t.canonical_item(raw)
-        if not name:
-            out.append(Issue(f"{base}/items/{i}", slot_rule, ERROR,
-                             f'"{raw}" is not on the General Equipment List.'))
-        elif t.items[name].get("at_creation") is False:
-            out.append(Issue(f"{base}/items/{i}", "SG-EQ-09", ERROR,
-                             f"A {name.lower()} cannot be chosen at creation; it is found during a campaign."))
+    status = d["item_status"]
+    for s in status:
+        if not s["known"]:
+            out.append(Issue(s["pointer"], slot_rule, ERROR, f'"{s["name"]}" is not on the General Equipment List.'))
+        elif (s["rule"], s["reason"]) == ("SG-EQ-09", CAMPAIGN_ONLY):
+            out.append(Issue(s["pointer"], "SG-EQ-09", ERROR,
+                             f"A {s['name'].lower()} cannot be chosen at creation; it is found during a campaign."))
     if d["slots_used"] > d["slots"]:
         out.append(Issue(base + "/items", "SG-EQ-02", ERROR,
                          f"The {who}'s items use {d['slots_used']} slots; the {who} has {d['slots']}."))
-    slotted, _ = carried_items(officer, t)
-    armours = [i["name"] for i in slotted if i["kind"] == "armour"]
-    if len(armours) > t.crew["max_armours"]:
+    # the statuses of equipment.py decide SG-EQ-03 and the shield's bar (SG-EQ-09); the list says so once
+    if any(r == "SG-EQ-03" for s in status for r, _ in s["blocks"]):
+        armours = [s["name"] for s in status if s["kind"] == "armour"]
         out.append(Issue(base + "/items", "SG-EQ-03", ERROR,
                          f"The {who} wears {' and '.join(armours)}; a figure may wear only "
                          f"{count_word(t.crew['max_armours'])} type{'s' if t.crew['max_armours'] != 1 else ''} of armour."))
-    for shield in [i for i in slotted if i.get("bars_weapon_slots")]:
-        heavy = [i["name"] for i in slotted if i["kind"] == "weapon" and i["slots"] >= shield["bars_weapon_slots"]]
-        if heavy:
-            out.append(Issue(base + "/items", "SG-EQ-09", ERROR,
-                             f"A {shield['name'].lower()} cannot be carried with {', '.join(heavy)} "
-                             f"(weapons of {shield['bars_weapon_slots']} or more slots)."))
+    barred = [why for s in status for r, why in s["blocks"] if r == "SG-EQ-09" and why != CAMPAIGN_ONLY]
+    if barred:
+        out.append(Issue(base + "/items", "SG-EQ-09", ERROR, f"{'; '.join(barred)}."))
     if d["unarmed"]:  # also with no items at all: an empty list is no more armed than a shotgun alone
         out.append(Issue(base + "/items", "SG-PROF-07", WARNING,
                          f"The {who} has no melee weapon and fights unarmed "

@@ -6,8 +6,10 @@ are skipped here and reported by check.
 
 from __future__ import annotations
 
-from ...wording import count_word
+from .equipment import carried_items, carried_status, slot_use
 from .tables import KEYS, ROLES, Tables
+
+__all__ = ["carried_items", "slot_use", "derive", "derive_officer", "valid_choices", "format_profile_value"]
 
 
 def _signed(n: int) -> str:
@@ -22,28 +24,6 @@ def valid_choices(officer: dict, background: dict | None) -> list[str]:
     for c in officer.get("choices", []):
         if c in background["choose_from"] and c not in out and len(out) < background["choose"]:
             out.append(c)
-    return out
-
-
-def carried_items(officer: dict, t: Tables) -> tuple[list[dict], list[dict]]:
-    """(items in slots, items built into other items) as pack entries; unknown names are skipped."""
-    # SG-EQ-05: an officer's Grenades are one item (one slot) for both kinds; SG-EQ-06: a grenade launcher and
-    # SG-EQ-07: assault armour bring their built-in items (`includes`), which use no slot
-    slotted = [t.items[n] for n in (t.canonical_item(x) for x in officer.get("items", [])) if n]
-    built_in = [t.items[n] for i in slotted for n in i.get("includes", []) if n in t.items]
-    return slotted, built_in
-
-
-def slot_use(items: list[dict]) -> list[int]:
-    """Slots each item uses for an officer: the first of a kind marked officer_first_free is free (SG-EQ-04)."""
-    seen_free: set[str] = set()
-    out = []
-    for item in items:
-        if item.get("officer_first_free") and item["name"] not in seen_free:
-            seen_free.add(item["name"])
-            out.append(0)
-        else:
-            out.append(item["slots"])
     return out
 
 
@@ -91,7 +71,7 @@ def derive_officer(officer: dict, role: str, t: Tables) -> dict:
     floor = t.crew["activation_floor"]
     step = t.crew["creation_reduction"]
     powers = []
-    for entry in officer.get("powers", []):
+    for i, entry in enumerate(officer.get("powers", [])):
         name = t.canonical_power(entry.get("name"))
         if not name:
             continue
@@ -109,7 +89,7 @@ def derive_officer(officer: dict, role: str, t: Tables) -> dict:
             reduced = True
             parts.append(["creation reduction", -step])
         # SG-CAPT-07, SG-FM-05: Fatigue is the power's own, whatever the activation penalty
-        powers.append({"name": name, "activation": act, "base_activation": p["activation"],
+        powers.append({"pointer": f"/{role}/powers/{i}", "name": name, "activation": act, "base_activation": p["activation"],
                        "fatigue": p["fatigue"], "basic": basic, "category": p["category"],
                        "reduced": reduced, "derivation": parts})
 
@@ -130,6 +110,8 @@ def derive_officer(officer: dict, role: str, t: Tables) -> dict:
         "slots": fig["item_slots"],
         "item_slots": [{"name": i["name"], "slots": u} for i, u in zip(slotted, uses)],
         "built_in": [i["name"] for i in built_in],
+        # one status per carried entry, with its pointer (SG-EQ-02/03/09): check and the pages read it
+        "item_status": carried_status(officer, role, t, "/" + role),
         "carried": carried,
         "unarmed": not melee,
         "basic_powers": t.basic_powers(bg_name),
@@ -192,94 +174,3 @@ def format_profile_value(key: str, real: int, effective: int, t: Tables) -> str:
     if real == effective:
         return format_value(key, real, t)
     return f"{format_value(key, real, t)}/{format_value(key, effective, t)}"
-
-
-# ---- Choices a builder offers (used by the GUI's pickers; pure, driven by the rules pack) ----
-
-def power_options(officer: dict, role: str, t: Tables) -> list[dict]:
-    """Every power the figure could take, the background's basic ones first (SG-BG-06, SG-CAPT-05, SG-FM-03).
-
-    Each entry: name, rulebook_name, category, fatigue, base_activation, activation (what it would be for this
-    figure), basic, chosen, chosen_at (its index in the figure's powers, or None: what removing it removes), summary.
-    """
-    bg_name = t.canonical_background(officer.get("background"))
-    chosen: dict[str, int] = {}
-    for i, e in enumerate(officer.get("powers", [])):
-        if isinstance(e, dict):
-            chosen.setdefault(t.canonical_power(e.get("name")), i)
-    out = []
-    for p in t.pack["powers"]:
-        basic = t.is_basic(p, bg_name)
-        out.append({"name": p["name"], "rulebook_name": p.get("rulebook_name", p["name"]),
-                    "category": p["category"], "fatigue": p["fatigue"], "base_activation": p["activation"],
-                    "activation": t.activation(p, role, basic), "basic": basic, "chosen": p["name"] in chosen,
-                    "chosen_at": chosen.get(p["name"]), "summary": p.get("summary", "")})
-    out.sort(key=lambda o: (not o["basic"], o["name"]))
-    return out
-
-
-def item_options(officer: dict, role: str, t: Tables) -> list[dict]:
-    """Every General Equipment List item with the slots it would use and, if it cannot be added, why.
-
-    Each entry: name, rulebook_name, kind, slots (for this figure now), fits, reason, notes.
-    """
-    fig = t.figures[role]
-    slotted, _ = carried_items(officer, t)
-    used = sum(slot_use(slotted))
-    free = fig["item_slots"] - used
-    has_free = {i["name"] for i in slotted if i.get("officer_first_free")}
-    armour = [i["name"] for i in slotted if i["kind"] == "armour"]
-    shields = [i for i in slotted if i.get("bars_weapon_slots")]
-    out = []
-    for item in t.pack["items"]:
-        slots = 0 if item.get("officer_first_free") and item["name"] not in has_free else item["slots"]
-        reason = ""
-        if item.get("at_creation") is False:
-            reason = "found during a campaign, not chosen at creation"
-        elif item["kind"] == "armour" and len(armour) >= t.crew["max_armours"]:
-            reason = f"already wears {' and '.join(armour)}; only {count_word(t.crew['max_armours'])} armour"
-        elif item["kind"] == "weapon" and any(item["slots"] >= s["bars_weapon_slots"] for s in shields):
-            reason = f"cannot be carried with a {shields[0]['name'].lower()}"
-        elif slots and slots > free:
-            reason = (f"needs {slots} slot{'s' if slots != 1 else ''}; "
-                      f"{max(free, 0)} of {fig['item_slots']} free")
-        out.append({"name": item["name"], "rulebook_name": item.get("rulebook_name", item["name"]),
-                    "kind": item["kind"], "slots": slots, "fits": not reason, "reason": reason,
-                    "notes": item.get("notes", "")})
-    return out
-
-
-def carried_status(officer: dict, role: str, t: Tables) -> list[dict]:
-    """The figure's items in order with the slots each uses and, for those past the limit, why they do not fit.
-
-    Entries line up with officer["items"]: name (as written), known, slots, fits, reason.
-    """
-    limit = t.figures[role]["item_slots"]
-    seen_free: set[str] = set()
-    armour_seen: list[str] = []
-    used = 0
-    out = []
-    for raw in officer.get("items", []):
-        name = t.canonical_item(raw)
-        if not name:
-            out.append({"name": raw, "known": False, "slots": 0, "fits": False,
-                        "reason": "not on the General Equipment List"})
-            continue
-        item = t.items[name]
-        if item.get("officer_first_free") and name not in seen_free:
-            seen_free.add(name)
-            slots = 0
-        else:
-            slots = item["slots"]
-        used += slots
-        reason = ""
-        if item.get("at_creation") is False:
-            reason = "found during a campaign, not chosen at creation"
-        elif item["kind"] == "armour" and len(armour_seen) >= t.crew["max_armours"]:
-            reason = f"one armour too many; {' and '.join(armour_seen)} already worn"
-        elif slots and used > limit:
-            reason = f"does not fit: {used} of {limit} slots would be used"
-        if item["kind"] == "armour" and len(armour_seen) < t.crew["max_armours"]:
-            armour_seen.append(name)
-        out.append({"name": name, "known": True, "slots": slots, "fits": not reason, "reason": reason})
-    return out
