@@ -74,6 +74,14 @@ class Page(QScrollArea):
         """One line saying what to do next here, read from the model (empty: nothing to say)."""
         return ""
 
+    def start_form(self, title: str, words: str = "") -> None:
+        """The form's head: its title, the "what next" line and, if given, a line of what the page is for."""
+        from ..widgets.common import heading, hint
+        self.column.addWidget(heading(title))
+        self.add_next_step()
+        if words:
+            self.column.addWidget(hint(words))
+
     def add_next_step(self) -> None:
         """The page's "what next" line, where it is placed in the form; kept current on every change."""
         from ..widgets.common import next_step_line

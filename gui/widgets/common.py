@@ -31,6 +31,24 @@ def with_badge(widget: QWidget, b: QLabel) -> QWidget:
     return box
 
 
+def named(widget, name: str, spoken: str, placeholder: str = ""):
+    """`widget` with its object name, the name a screen reader says, and the grey text it shows while empty."""
+    widget.setObjectName(name)
+    widget.setAccessibleName(spoken)
+    if placeholder:
+        widget.setPlaceholderText(placeholder)
+    return widget
+
+
+def form_card(title: str):
+    """A titled card holding a form whose fields take the width they are given: (card, form)."""
+    from PySide6.QtWidgets import QFormLayout
+    card = Card(title)
+    form = QFormLayout()
+    form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+    return card, form
+
+
 def heading(text: str, level: int = 1) -> QLabel:
     label = QLabel(text)
     f = label.font()

@@ -86,19 +86,18 @@ class ShipSheet(DocumentSheet):
             text += "; one per turn"
         return text
 
+    def with_supply(self, part: str, cols: list, unlimited: str) -> list[tuple[dict, Flowable]]:
+        """The entries of `part` aboard, each with its supply cell: boxes to tick off or what `unlimited` says."""
+        width = self.kit.frame_width * cols[-1]["width"] / sum(c["width"] for c in cols)
+        return [(e, self.supply(e["usable"], width) if e["limited"] else rich(self.kit, unlimited, "cell_small"))
+                for e in self.d.get(part, []) if e["usable"] > 0]
+
     def weapons(self) -> list[Flowable]:
         kit = self.kit
         cols = kit.table("weapons")["columns"]
-        share = sum(c["width"] for c in cols)
-        supply_w = kit.frame_width * cols[-1]["width"] / share
-        rows = []
-        for w in self.d.get("weapons", []):
-            if w["usable"] <= 0:
-                continue
-            supply = self.supply(w["usable"], supply_w) if w["limited"] else \
-                rich(kit, "not used up", "cell_small")
-            rows.append([f"{w['name']} ({w['code']})", str(w["usable"]), " ".join(w["restrictions"]) or "–",
-                         str(w["range"]), w["damage"], FIELD.get(w["field"], w["field"]), self.fires_text(w), supply])
+        rows = [[f"{w['name']} ({w['code']})", str(w["usable"]), " ".join(w["restrictions"]) or "–",
+                 str(w["range"]), w["damage"], FIELD.get(w["field"], w["field"]), self.fires_text(w), supply]
+                for w, supply in self.with_supply("weapons", cols, "not used up")]
         if not rows:
             rows.append(["None carried", "", "", "", "", "", "", None])
         phases = []
@@ -114,15 +113,8 @@ class ShipSheet(DocumentSheet):
     def defenses(self) -> list[Flowable]:
         kit = self.kit
         cols = kit.table("defenses")["columns"]
-        share = sum(c["width"] for c in cols)
-        supply_w = kit.frame_width * cols[-1]["width"] / share
-        rows = []
-        for dfn in self.d.get("defenses", []):
-            if dfn["usable"] <= 0:
-                continue
-            supply = self.supply(dfn["usable"], supply_w) if dfn["limited"] else \
-                rich(kit, "always on, not used up", "cell_small")
-            rows.append([f"{dfn['name']} ({dfn['code']})", str(dfn["usable"]), dfn["effect"], supply])
+        rows = [[f"{dfn['name']} ({dfn['code']})", str(dfn["usable"]), dfn["effect"], supply]
+                for dfn, supply in self.with_supply("defenses", cols, "always on, not used up")]
         if not rows:
             rows.append(["None", "", "", None])
         return [KeepTogether([SectionBar(kit, "Defenses"), Spacer(1, 1.2 * mm),

@@ -8,7 +8,7 @@ issues); the counters may go above a limit, and the issue on the counter says wh
 from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker, Qt
-from PySide6.QtWidgets import (QComboBox, QFormLayout, QGridLayout, QHBoxLayout, QLabel, QLineEdit,
+from PySide6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit,
                                QPlainTextEdit, QPushButton, QSpinBox, QWidget)
 
 from model import pointer as jp
@@ -17,7 +17,7 @@ from model.systems.knighthawks.offers import GROUP_TITLE
 from model.systems.knighthawks.next_step import next_step
 
 from ... import theme
-from ...widgets.common import Card, StatCell, badge, heading, hint, with_badge
+from ...widgets.common import Card, StatCell, badge, form_card, hint, named, with_badge
 from ..base import Page
 
 NONE = -1  # the hull-points and configuration pickers show "not chosen" for null
@@ -85,27 +85,16 @@ class ShipPage(Page):
 
     def build_form(self, session, binder) -> None:
         self.t = tables(session.pack)
-        self.column.addWidget(heading("Knight Hawks starship"))
-        self.add_next_step()
-        self.column.addWidget(hint("Choose a type, then count the weapons and defenses aboard. A type's list is "
-                                   "the most a ship may carry; fewer is always allowed."))
+        self.start_form("Knight Hawks starship",
+                        "Choose a type, then count the weapons and defenses aboard. A type's list is "
+                        "the most a ship may carry; fewer is always allowed.")
 
         top = QHBoxLayout()
         top.setSpacing(12)
-        about = Card("Ship")
-        form = QFormLayout()
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        self.name = QLineEdit()
-        self.name.setObjectName("shipName")
-        self.name.setAccessibleName("Ship name")
-        self.name.setPlaceholderText("Name your ship")
-        self.side = QLineEdit()
-        self.side.setObjectName("shipSide")
-        self.side.setAccessibleName("Side")
-        self.side.setPlaceholderText("UPF, Sathar…")
-        self.type = QComboBox()
-        self.type.setObjectName("shipType")
-        self.type.setAccessibleName("Ship type")
+        about, form = form_card("Ship")
+        self.name = named(QLineEdit(), "shipName", "Ship name", "Name your ship")
+        self.side = named(QLineEdit(), "shipSide", "Side", "UPF, Sathar…")
+        self.type = named(QComboBox(), "shipType", "Ship type")
         self.type.addItem("Choose a type…", "")
         # KH-SHIP-08 (an assault scout rearms only at stations, may land, cannot be attacked docked) and the
         # other table-time traits of a type are shown from its pack summary; nothing to decide while building

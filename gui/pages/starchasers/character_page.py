@@ -16,7 +16,7 @@ from model.systems.starchasers.next_step import next_step
 from model.systems.starchasers.tables import tables
 
 from ... import theme
-from ...widgets.common import Card, badge, heading, hint, with_badge
+from ...widgets.common import Card, badge, hint, with_badge
 from ..base import Page
 from .character_fields import LevelBox, bind_level
 from .fields import NumberBox, TabsWhenAdded, bind_number, show_words
@@ -37,10 +37,9 @@ class CharacterPage(TabsWhenAdded, Page):
 
     def build_form(self, session, binder) -> None:
         t = self.t = tables(session.pack)
-        self.column.addWidget(heading("Starchasers character"))
-        self.add_next_step()
-        self.column.addWidget(hint("Attributes run 1 to 5 and give that many dice; skills (next page) add their "
-                                   "level in dice. Species, classes and motivators are yours to name."))
+        self.start_form("Starchasers character",
+                        "Attributes run 1 to 5 and give that many dice; skills (next page) add their "
+                        "level in dice. Species, classes and motivators are yours to name.")
         self._build_identity(session, binder, t)
         self._build_classes(session, binder, t)
         self._build_attributes(session, binder, t)

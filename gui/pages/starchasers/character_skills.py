@@ -21,7 +21,7 @@ from model.systems.starchasers.next_step import next_step
 from model.systems.starchasers.tables import tables
 
 from ... import theme
-from ...widgets.common import Card, badge, heading, hint, live_with_selection, with_badge
+from ...widgets.common import Card, badge, hint, live_with_selection, with_badge
 from ...widgets.rows_model import Row, RowsModel
 from ..base import Page
 from .character_fields import LevelBox, bind_level
@@ -64,10 +64,9 @@ class SkillsPage(TabsWhenAdded, Page):
 
     def build_form(self, session, binder) -> None:
         t = self.t = tables(session.pack)
-        self.column.addWidget(heading("Skills and equipment"))
-        self.add_next_step()
-        self.column.addWidget(hint("Each skill's pool is its attribute's dice + bonus dice + the skill's level: "
-                                   "the number to roll. Equipment dice are added to the skills it names."))
+        self.start_form("Skills and equipment",
+                        "Each skill's pool is its attribute's dice + bonus dice + the skill's level: "
+                        "the number to roll. Equipment dice are added to the skills it names.")
         self._build_skills(t)
         self._build_equipment(t)
         self.column.addStretch(1)

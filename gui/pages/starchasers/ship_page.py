@@ -10,7 +10,7 @@ from model.systems.starchasers.ship import actions
 from model.systems.starchasers.next_step import next_step
 from model.systems.starchasers.tables import signed, tables
 
-from ...widgets.common import Card, StatCell, badge, heading, hint, with_badge
+from ...widgets.common import Card, StatCell, badge, hint, with_badge
 from ..base import Page
 from .fields import NumberBox, TabsWhenAdded, bind_number, show_words
 
@@ -49,11 +49,10 @@ class ShipPage(TabsWhenAdded, Page):
 
     def build_form(self, session, binder) -> None:
         t = self.t = tables(session.pack)
-        self.column.addWidget(heading("Starship"))
-        self.add_next_step()
-        self.column.addWidget(hint("Start from a common ship type: it sets exactly the values the rules give "
-                                   "(hull points, maneuverability, hard points, and size where the size table "
-                                   "names the type). Everything shown as \"not set\" is yours to decide."))
+        self.start_form("Starship",
+                        "Start from a common ship type: it sets exactly the values the rules give "
+                        "(hull points, maneuverability, hard points, and size where the size table "
+                        "names the type). Everything shown as \"not set\" is yours to decide.")
         self._build_preset(session, binder, t)
         self._build_identity(session, binder, t)
         self._build_derived(session, binder, t)

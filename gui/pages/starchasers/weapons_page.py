@@ -15,7 +15,7 @@ from model.systems.starchasers.tables import tables
 
 from ... import theme
 from ...icons import severity_icon
-from ...widgets.common import Card, badge, heading, hint, live_with_selection, with_badge
+from ...widgets.common import Card, badge, hint, live_with_selection, with_badge
 from ..base import Page
 from .entry_table import EntryTable
 from .fields import TabsWhenAdded, show_words
@@ -124,12 +124,11 @@ class WeaponsPage(TabsWhenAdded, Page):
     def build_form(self, session, binder) -> None:
         self.t = tables(session.pack)
         self.catalog = cat.new_catalog()
-        self.column.addWidget(heading("Weapons and equipment"))
-        self.add_next_step()
-        self.column.addWidget(hint("Each weapon and piece of equipment uses the hard points its entry states; "
-                                   "together they may not use more than the base plus added hard points. "
-                                   "Edit a cell in place (double-click or start typing; Skill, Arc, Damage type "
-                                   "and Rarity offer their choices); every change can be undone."))
+        self.start_form("Weapons and equipment",
+                        "Each weapon and piece of equipment uses the hard points its entry states; "
+                        "together they may not use more than the base plus added hard points. "
+                        "Edit a cell in place (double-click or start typing; Skill, Arc, Damage type "
+                        "and Rarity offer their choices); every change can be undone.")
         meter = Card("Hard points")
         self.bar = HardPointBar()
         self.meter_words = QLabel()

@@ -10,7 +10,7 @@ from model.systems.starfrontiers import actions, dice
 from model.systems.starfrontiers.next_step import next_step
 from model.systems.starfrontiers.tables import PAIRS, tables
 
-from ...widgets.common import Card, StatCell, badge, heading, hint, with_badge
+from ...widgets.common import Card, StatCell, badge, hint, with_badge
 from ..base import Page
 
 
@@ -163,12 +163,10 @@ class AbilitiesPage(Page):
         return next_step("abilities", self.session.data, self.session.issues, tables(self.session.pack))
 
     def build_form(self, session, binder) -> None:
-        self.column.addWidget(heading("Abilities"))
-        self.add_next_step()
-        self.column.addWidget(hint(
-            "Roll d100 for each pair (or type the roll you made with real dice); the table gives the base score "
-            "for both abilities. The race's modifiers apply to both sides, then you may move up to "
-            f"{self.t.exchange_limit} points inside each pair. Hover over a score to see how it was made."))
+        self.start_form("Abilities",
+                        "Roll d100 for each pair (or type the roll you made with real dice); the table gives the base score "
+                        "for both abilities. The race's modifiers apply to both sides, then you may move up to "
+                        f"{self.t.exchange_limit} points inside each pair. Hover over a score to see how it was made.")
         bar = QHBoxLayout()
         self.roll_all = QPushButton("Roll &all four pairs")
         self.roll_all.setObjectName("sf_roll_all")

@@ -4,13 +4,13 @@ derived values that follow from them (IM, movement, PSA level and bonus, racial 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QComboBox, QFormLayout, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit,
+from PySide6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit,
                                QSpinBox)
 
 from model.systems.starfrontiers.next_step import next_step
 from model.systems.starfrontiers.tables import tables
 
-from ...widgets.common import Card, StatCell, badge, heading, hint, with_badge
+from ...widgets.common import Card, StatCell, badge, form_card, heading, hint, named, with_badge
 from ..base import Page
 
 
@@ -30,22 +30,14 @@ class CharacterPage(Page):
 
     def build_form(self, session, binder) -> None:
         self.t = tables(session.pack)
-        self.column.addWidget(heading("Character"))
-        self.add_next_step()
-        self.column.addWidget(hint("Choose a race and a Primary Skill Area; each choice says what it changes. "
-                                   "Roll the abilities on the next page."))
+        self.start_form("Character",
+                        "Choose a race and a Primary Skill Area; each choice says what it changes. "
+                        "Roll the abilities on the next page.")
         top = QHBoxLayout()
         top.setSpacing(12)
-        who = Card("Who")
-        form = QFormLayout()
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        self.name = QLineEdit()
-        self.name.setObjectName("sf_name")
-        self.name.setAccessibleName("Character name")
-        self.name.setPlaceholderText("Aliens deserve alien-sounding names")
-        self.race = QComboBox()
-        self.race.setObjectName("sf_race")
-        self.race.setAccessibleName("Race")
+        who, form = form_card("Who")
+        self.name = named(QLineEdit(), "sf_name", "Character name", "Aliens deserve alien-sounding names")
+        self.race = named(QComboBox(), "sf_race", "Race")
         self.race.addItem("Choose a race…", "")
         choices = session.result.offers["choices"]
         for r in choices["races"]:

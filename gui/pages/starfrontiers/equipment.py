@@ -19,7 +19,7 @@ from model.systems.starfrontiers.next_step import next_step
 from model.systems.starfrontiers.offers import CATEGORIES
 from model.systems.starfrontiers.tables import tables
 
-from ...widgets.common import Card, Meter, badge, heading, hint, live_with_selection, with_badge
+from ...widgets.common import Card, Meter, badge, live_with_selection, with_badge
 from ...widgets.rows_model import KEY_ROLE, Row, RowsModel
 from ..base import Page
 from .owned import OwnedControls, owned_rows
@@ -108,11 +108,10 @@ class EquipmentPage(Page):
 
     def build_form(self, session, binder) -> None:
         self.t = tables(session.pack)
-        self.column.addWidget(heading("Equipment"))
-        self.add_next_step()
-        self.column.addWidget(hint("The rulebook gives no starting money: enter what your referee allows. "
-                                   "Double-click an item in the shop to buy it. Items the rulebook prices as "
-                                   "'not stated' cost what you enter; issued items cost nothing."))
+        self.start_form("Equipment",
+                        "The rulebook gives no starting money: enter what your referee allows. "
+                        "Double-click an item in the shop to buy it. Items the rulebook prices as "
+                        "'not stated' cost what you enter; issued items cost nothing.")
         self.column.addWidget(self._money_card(binder))
         row = QHBoxLayout()
         row.setSpacing(12)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QAbstractItemView, QFormLayout, QGridLayout, QHBoxLayout, QLabel, QLineEdit,
+from PySide6.QtWidgets import (QAbstractItemView, QGridLayout, QHBoxLayout, QLabel, QLineEdit,
                                QListView, QPlainTextEdit, QPushButton)
 
 from model.systems.stargrave.tables import tables
@@ -13,7 +13,7 @@ from model.systems.stargrave import founded_derived
 from model.systems.stargrave.next_step import next_step
 
 from ...icons import icon
-from ...widgets.common import Card, Meter, heading, hint, show_all_rows
+from ...widgets.common import Card, Meter, form_card, hint, named, show_all_rows
 from ...widgets.rows_model import POINTER_ROLE, Row, RowsModel
 from ..base import Page
 from ...widgets.tables import pick_view as list_view
@@ -26,8 +26,7 @@ class CrewPage(Page):
 
     def build_form(self, session, binder) -> None:
         self.t = t = tables(session.pack)
-        self.column.addWidget(heading("Crew"))
-        self.add_next_step()
+        self.start_form("Crew")
         self._top_cards()
         self._money_card()
         self._lists(t)
@@ -40,17 +39,9 @@ class CrewPage(Page):
     def _top_cards(self) -> None:
         top = QHBoxLayout()
         top.setSpacing(12)
-        about = Card("Name and notes")
-        form = QFormLayout()
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        self.name = QLineEdit()
-        self.name.setObjectName("crewName")
-        self.name.setAccessibleName("Crew name")
-        self.name.setPlaceholderText("Name your crew")
-        self.notes = QPlainTextEdit()
-        self.notes.setObjectName("crewNotes")
-        self.notes.setAccessibleName("Crew notes")
-        self.notes.setPlaceholderText("Anything you want to remember: ship, home port, rivals…")
+        about, form = form_card("Name and notes")
+        self.name = named(QLineEdit(), "crewName", "Crew name", "Name your crew")
+        self.notes = named(QPlainTextEdit(), "crewNotes", "Crew notes", "Anything you want to remember: ship, home port, rivals…")
         self.notes.setTabChangesFocus(True)
         self.notes.setMinimumHeight(70)
         self.notes.setMaximumHeight(110)

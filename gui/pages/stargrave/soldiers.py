@@ -13,7 +13,7 @@ from model.systems.stargrave.next_step import next_step
 from model.systems.stargrave.tables import tables
 
 from ...icons import icon
-from ...widgets.common import Card, Meter, centered, heading, hint, show_all_rows
+from ...widgets.common import Card, Meter, centered, hint, show_all_rows
 from ...widgets.tables import pick_view as list_view
 from ..base import Page
 from .soldier_lists import (C_NAME, C_ROBOT, C_SHOTGUN, C_TYPE, catalogue_model, catalogue_rows, cost_words,
@@ -39,8 +39,7 @@ class SoldiersPage(Page):
     def build_form(self, session, binder) -> None:
         self.t = tables(session.pack)
         self.row_height = int(self.fontMetrics().height() * 1.6)
-        self.column.addWidget(heading("Soldiers"))
-        self.add_next_step()
+        self.start_form("Soldiers")
         from .roster_now import RosterNowCard
         self.now_card = RosterNowCard(self)
         self.column.addWidget(self.now_card)

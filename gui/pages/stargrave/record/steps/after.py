@@ -98,39 +98,33 @@ class AfterStep(Step):
     def _middle_row(self) -> None:
         """The soldiers after the game and the stash, with what can be done to them."""
         mid = QHBoxLayout()
-        soldiers = Card("Soldiers")
-        self.roster = _table(["Name", "Type", "Item slot", "Next game"], "afterRoster",
-                             self.fontMetrics().height() * 2)
-        self.roster.setAccessibleName("Soldiers after the game")
-        self.roster.setMinimumHeight(150)
-        brow = QHBoxLayout()
-        self.dismiss = QPushButton("&Dismiss")
-        self.dismiss.setObjectName("dismissButton")
-        self.take_back = QPushButton("&Take item back")
-        self.take_back.setObjectName("takeBackButton")
-        brow.addWidget(self.dismiss)
-        brow.addWidget(self.take_back)
-        brow.addStretch(1)
-        soldiers.add(self.roster)
-        soldiers.layout_.addLayout(brow)
+        soldiers, self.roster, (self.dismiss, self.take_back) = self._list_card(
+            "Soldiers", ["Name", "Type", "Item slot", "Next game"], "afterRoster", "Soldiers after the game",
+            [("&Dismiss", "dismissButton"), ("&Take item back", "takeBackButton")])
         mid.addWidget(soldiers, 3)
-
-        stash = Card("Stash")
-        self.stash = _table(["Item", "Slots", "Value", "From"], "afterStash", self.fontMetrics().height() * 2)
-        self.stash.setAccessibleName("The crew's stash")
-        self.stash.setMinimumHeight(150)
-        srow = QHBoxLayout()
-        self.sell = QPushButton("&Sell")
-        self.sell.setObjectName("sellButton")
-        self.give = QPushButton("&Give to selected soldier")
-        self.give.setObjectName("giveButton")
-        srow.addWidget(self.sell)
-        srow.addWidget(self.give)
-        srow.addStretch(1)
-        stash.add(self.stash)
-        stash.layout_.addLayout(srow)
+        stash, self.stash, (self.sell, self.give) = self._list_card(
+            "Stash", ["Item", "Slots", "Value", "From"], "afterStash", "The crew's stash",
+            [("&Sell", "sellButton"), ("&Give to selected soldier", "giveButton")])
         mid.addWidget(stash, 2)
         self.column.addLayout(mid)
+
+    def _list_card(self, title: str, headers: list[str], name: str, spoken: str, buttons: list[tuple[str, str]]):
+        """A card with a table of `headers` and a row of buttons under it: (card, table, buttons)."""
+        card = Card(title)
+        table = _table(headers, name, self.fontMetrics().height() * 2)
+        table.setAccessibleName(spoken)
+        table.setMinimumHeight(150)
+        row = QHBoxLayout()
+        made = []
+        for text, object_name in buttons:
+            b = QPushButton(text)
+            b.setObjectName(object_name)
+            row.addWidget(b)
+            made.append(b)
+        row.addStretch(1)
+        card.add(table)
+        card.layout_.addLayout(row)
+        return card, table, made
 
     def _equipment_card(self) -> None:
         equip = Card("Officers' equipment")
