@@ -225,10 +225,17 @@ def visible_ticks(view) -> None:
     from PySide6.QtGui import QPalette
     from PySide6.QtWidgets import QStyledItemDelegate
 
+    from PySide6.QtWidgets import QApplication
+
     class Ticks(QStyledItemDelegate):
+        key, outline = None, None   # the outline colour, worked out again only when the palette changes
+
         def initStyleOption(self, option, index):  # noqa: N802 (Qt name)
             super().initStyleOption(option, index)
-            option.palette.setColor(QPalette.ColorRole.Window, theme.tick_outline_window())
+            key = QApplication.palette().cacheKey()
+            if key != self.key:  # asking the theme per cell cost a third of a big list's repaint
+                self.key, self.outline = key, theme.tick_outline_window()
+            option.palette.setColor(QPalette.ColorRole.Window, self.outline)
     view.setItemDelegate(Ticks(view))
 
 

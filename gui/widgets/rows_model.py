@@ -50,6 +50,7 @@ class RowsModel(QAbstractTableModel):
         self.header_tips = list(header_tips or [])
         self.rows: list[Row] = []
         self.issues: dict[str, tuple[str, str]] = {}   # row pointer -> (severity, messages)
+        self._roles: dict[int, list[dict]] = {}          # row -> its cells' roles, made when first asked
 
     # -- what the page says ---------------------------------------------------------------------------
     def set_rows(self, rows: list[Row]) -> None:
@@ -69,16 +70,20 @@ class RowsModel(QAbstractTableModel):
             tail += 1
         gone = len(old) - head - tail
         come = len(new) - head - tail
+        self._roles.clear()   # rows moved: their cached answers would sit at the wrong index
         if gone:
             self.beginRemoveRows(QModelIndex(), head, head + gone - 1)
             self.rows = old[:head] + old[head + gone:]
             self.endRemoveRows()
+            self._roles.clear()
         if come:
             self.beginInsertRows(QModelIndex(), head, head + come - 1)
             self.rows = self.rows[:head] + new[head:head + come] + self.rows[head:]
             self.endInsertRows()
+            self._roles.clear()
         before = old[:head] + [None] * come + old[len(old) - tail:]
         self.rows = new
+        self._roles.clear()
         self._changed([i for i, (a, b) in enumerate(zip(before, new)) if a is not None and a != b])
 
     def set_issues(self, issues: dict[str, tuple[str, str]], cells: dict[str, tuple[str, str]] | None = None) -> None:
@@ -91,6 +96,8 @@ class RowsModel(QAbstractTableModel):
         self._changed([i for i, r in enumerate(self.rows) if r.pointer and r.pointer in changed])
 
     def _changed(self, rows: list[int]) -> None:
+        for r in rows:
+            self._roles.pop(r, None)
         last = self.columnCount() - 1
         start = None
         for i, r in enumerate(rows + [None]):
@@ -143,35 +150,38 @@ class RowsModel(QAbstractTableModel):
         return f
 
     def data(self, index: _Index, role=Qt.ItemDataRole.DisplayRole):
-        if not index.isValid() or index.row() >= len(self.rows):
-            return None
-        row, col = self.rows[index.row()], index.column()
+        # A view asks each cell for a dozen roles at every repaint: the answers are worked out once per row
+        # (again only when the row or its issues change) and then looked up (tests/benchmarks/bench_gui.py).
+        r = index.row()
+        roles = self._roles.get(r)
+        if roles is None:
+            if not index.isValid() or r >= len(self.rows):
+                return None
+            roles = self._roles[r] = self._row_roles(self.rows[r])
+        c = index.column()
+        return roles[c].get(role) if c < len(roles) else None
+
+    def _row_roles(self, row: Row) -> list[dict]:
+        """Every role of every cell of `row`: {role: value} by column."""
+        from ..icons import icon, severity_icon
         mark = self.issues.get(row.pointer) if row.pointer else None
-        if role == Qt.ItemDataRole.DisplayRole:
+        out = []
+        for col in range(len(self.headers)):
             value = row.cells[col] if col < len(row.cells) else ""
-            return "" if value is None else str(value)
-        if role == Qt.ItemDataRole.ToolTipRole or role == ACCESSIBLE_DESCRIPTION:
             tip = row.tips[col] if col < len(row.tips) else ""
-            if role == ACCESSIBLE_DESCRIPTION:
-                return mark[1] if mark else None
-            return "\n".join(x for x in (tip, mark[1] if mark else "") if x) or None
-        if role == Qt.ItemDataRole.DecorationRole:
-            from ..icons import icon, severity_icon
-            if col == 0 and mark:
-                return severity_icon(mark[0])
             name = row.icons[col] if col < len(row.icons) else ""
-            return icon(name) if name else None
-        if role == Qt.ItemDataRole.CheckStateRole and col == 0 and row.check is not None:
-            return Qt.CheckState.Checked if row.check else Qt.CheckState.Unchecked
-        if role == Qt.ItemDataRole.TextAlignmentRole and col in row.center:
-            return int(Qt.AlignmentFlag.AlignCenter)
-        if role == KEY_ROLE:
-            return row.key
-        if role == POINTER_ROLE:
-            return row.pointer
-        if role == SEVERITY_ROLE:
-            return mark[0] if mark else ""
-        return None
+            cell = {Qt.ItemDataRole.DisplayRole: "" if value is None else str(value),
+                    Qt.ItemDataRole.ToolTipRole: "\n".join(x for x in (tip, mark[1] if mark else "") if x) or None,
+                    ACCESSIBLE_DESCRIPTION: mark[1] if mark else None,
+                    Qt.ItemDataRole.DecorationRole: severity_icon(mark[0]) if col == 0 and mark else
+                    (icon(name) if name else None),
+                    KEY_ROLE: row.key, POINTER_ROLE: row.pointer, SEVERITY_ROLE: mark[0] if mark else ""}
+            if col == 0 and row.check is not None:
+                cell[Qt.ItemDataRole.CheckStateRole] = Qt.CheckState.Checked if row.check else Qt.CheckState.Unchecked
+            if col in row.center:
+                cell[Qt.ItemDataRole.TextAlignmentRole] = int(Qt.AlignmentFlag.AlignCenter)
+            out.append(cell)
+        return out
 
     def setData(self, index: _Index, value, role=Qt.ItemDataRole.EditRole) -> bool:  # noqa: N802 (Qt name)
         if role != Qt.ItemDataRole.CheckStateRole or not index.isValid() or index.column() != 0:

@@ -13,12 +13,15 @@ POWER_COLUMNS = ["Power", "Basic", "Category", "Activation in the book", "Activa
 class PowerModel(RowsModel):
     """Powers, the background's basic ones in bold (each row's data is its offer or chosen entry)."""
 
+    bold: QFont | None = None   # made once: a font per cell and repaint was a good part of the grid's repaint
+
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         if role == Qt.ItemDataRole.FontRole and index.isValid() and index.column() == 0 \
                 and (self.rows[index.row()].data or {}).get("basic"):
-            f = QFont()
-            f.setBold(True)
-            return f
+            if PowerModel.bold is None:
+                PowerModel.bold = QFont()
+                PowerModel.bold.setBold(True)
+            return PowerModel.bold
         return super().data(index, role)
 
 
