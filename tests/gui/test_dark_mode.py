@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QApplication, QCheckBox, QStyl
 
 from tests.conftest import EXAMPLES
 
-from .test_build_crew import W, goto
+from tests.gui.pages.stargrave.test_build_crew import W, goto
 
 
 def _linear(v: int) -> float:

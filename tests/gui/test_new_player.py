@@ -11,7 +11,7 @@ from model import edits
 from tests.conftest import EXAMPLES
 
 from gui.widgets.choice_buttons import ChoiceButtons
-from .test_build_crew import W, goto, tick  # noqa: F401 (tick: used here and by other tests)
+from tests.gui.pages.stargrave.test_build_crew import W, goto, tick  # noqa: F401 (tick: used here and by other tests)
 
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QSpinBox
 
-from .test_build_crew import W, goto
+from tests.gui.pages.stargrave.test_build_crew import W, goto
 
 
 def new(win, user, kind):

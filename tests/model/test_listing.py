@@ -11,7 +11,7 @@ from model.evaluate import evaluate
 from model.kinds import KINDS
 from model.listing import listing
 from tests.conftest import EXAMPLES
-from tests.model.test_sheets_cli import sw
+from tests.model.sheets.test_sheets_cli import sw
 
 ALL = sorted(p.name for p in EXAMPLES.glob("*.starwright"))
 

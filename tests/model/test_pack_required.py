@@ -12,7 +12,7 @@ import pytest
 from model.rules_pack import PackError, load_pack_file, validate_pack_data
 from tests.model.pack_variants import (ENVELOPE, SYSTEMS, as_pack, builtin_data, examples, key_paths, perturbed,
                                        through_code, without)
-from tests.model.test_cli import sw
+from tests.model.cli.test_cli import sw
 
 
 def _refusal(data: dict) -> PackError | None:

@@ -1,7 +1,7 @@
 """Messages made from pack names read as English: 'an assault scout', 'a frigate'."""
 
 from model.wording import a
-from tests.model.test_knighthawks_rules import at, run, ship
+from tests.model.systems.knighthawks.test_knighthawks_rules import at, run, ship
 
 
 def test_article_follows_the_name():

@@ -8,7 +8,7 @@ import copy
 from model.edits import apply
 from model.systems.knighthawks import actions, tables
 from model.rules_pack import builtin_pack
-from tests.model.test_knighthawks_rules import run, ship
+from tests.model.systems.knighthawks.test_knighthawks_rules import run, ship
 
 
 def entry(result, group: str, code: str) -> dict:

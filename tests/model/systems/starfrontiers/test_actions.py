@@ -7,7 +7,7 @@ import copy
 
 from model.edits import apply
 from model.systems.starfrontiers import actions, dice
-from tests.model.test_starfrontiers_support import character, derived, issues, pack
+from tests.model.systems.starfrontiers.test_starfrontiers_support import character, derived, issues, pack
 
 
 def do_and_undo(data: dict, edit) -> dict:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 
 from model.systems import starfrontiers as sf
-from tests.model.test_starfrontiers_support import character, pack, run
+from tests.model.systems.starfrontiers.test_starfrontiers_support import character, pack, run
 
 
 def offers(data: dict) -> dict:

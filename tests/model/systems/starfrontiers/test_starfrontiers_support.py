@@ -11,8 +11,8 @@ from model.kinds import KINDS
 from model.rules_pack import builtin_pack
 from model.evaluate import evaluate
 
-ROOT = Path(__file__).resolve().parents[2]
-REFERENCE = Path(__file__).resolve().parents[1] / "reference"  # facts copied into tests/, see its README
+ROOT = Path(__file__).resolve().parents[4]
+REFERENCE = Path(__file__).resolve().parents[3] / "reference"  # facts copied into tests/, see its README
 KIND = KINDS["starfrontiers-character"]
 EXAMPLES = ROOT / "resources" / "examples"
 

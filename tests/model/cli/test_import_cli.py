@@ -3,7 +3,7 @@
 import json
 
 from tests.model.import_fixtures import billion_laughs, labernator_old, roster_tree, to_rosz, to_xml
-from tests.model.test_cli import sw
+from tests.model.cli.test_cli import sw
 
 
 def test_import_round_trip_import_save_check_export(tmp_path):

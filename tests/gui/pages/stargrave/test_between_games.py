@@ -8,7 +8,7 @@ import json
 
 from PySide6.QtWidgets import QComboBox, QLineEdit, QPushButton, QTableView
 
-from tests.gui.test_record_game import EXAMPLE, GAME_1, W, pick
+from tests.gui.pages.stargrave.test_record_game import EXAMPLE, GAME_1, W, pick
 
 PAGES = {"crew": 0, "captain": 1, "first_mate": 2, "soldiers": 3}
 
@@ -82,7 +82,7 @@ def test_SG_CAMP_19_reequip_an_officer_between_games_from_the_officer_page(win, 
 
 
 def _walkthrough_with_a_title(user, editor):
-    from tests.gui.test_record_game import walkthrough
+    from tests.gui.pages.stargrave.test_record_game import walkthrough
     dlg = walkthrough(user, editor)
     user.replace_text(W(dlg, QLineEdit, "gameTitle"), "Night Raid")
     return dlg

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication, QCheckBox, QDoubleSpinBox, QPushButt
 
 from tests.conftest import EXAMPLES
 
-from .test_build_crew import W, goto
+from tests.gui.pages.stargrave.test_build_crew import W, goto
 
 
 def open_with(win, tmp_path, equipment, **extra):

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QApplication, QLineEdit, QTableView
 from model.systems.stargrave.actions import fill_the_rest
 
 from .test_build_crew import W, goto, row_of
-from .test_new_player import new_crew
+from tests.gui.test_new_player import new_crew
 
 
 def in_sight(page, view, row: int) -> bool:

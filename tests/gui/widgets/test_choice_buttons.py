@@ -5,7 +5,7 @@ from __future__ import annotations
 from model import edits
 from gui.widgets.choice_buttons import ChoiceButtons
 
-from .test_build_crew import W, goto
+from tests.gui.pages.stargrave.test_build_crew import W, goto
 
 
 def test_a_background_button_picks_in_one_click_and_an_unknown_one_is_kept_and_shown(win, user):

@@ -14,7 +14,7 @@ from gui.widgets.rows_model import SEVERITY_ROLE, Row, RowsModel
 from model import edits
 from model.issues import ERROR
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "resources" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[3] / "resources" / "examples"
 
 
 def _spy(model: RowsModel) -> list:

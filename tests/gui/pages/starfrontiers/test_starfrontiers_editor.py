@@ -15,7 +15,7 @@ from gui.session import Session
 from model.edits import Set
 
 KIND = KINDS["starfrontiers-character"]
-EXAMPLES = Path(__file__).resolve().parents[2] / "resources" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[4] / "resources" / "examples"
 
 
 @pytest.fixture

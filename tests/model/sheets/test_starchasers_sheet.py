@@ -5,7 +5,7 @@ import json
 
 from tests.conftest import EXAMPLES
 from tests.model.sheet_text import sheet_text, squash
-from tests.model.test_cli import sw
+from tests.model.cli.test_cli import sw
 
 KESTREL = json.loads((EXAMPLES / "kestrel-light-freighter.starwright").read_text())
 

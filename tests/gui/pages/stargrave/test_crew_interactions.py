@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QAbstractItemView, QCheckBox, QLineEdit, QTableVie
 from gui.widgets.choice_buttons import ChoiceButtons
 
 from .test_build_crew import W, goto, row_of
-from .test_new_player import tick
+from tests.gui.test_new_player import tick
 
 
 class Reach:

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox, QTableView
 from gui.widgets.rows_model import KEY_ROLE, SEVERITY_ROLE
 from tests.conftest import EXAMPLES
 
-from .test_build_crew import W, goto
+from tests.gui.pages.stargrave.test_build_crew import W, goto
 
 
 def row_of(view: QTableView, name: str) -> int:

@@ -3,7 +3,7 @@
 import json
 
 from tests.conftest import EXAMPLES
-from tests.model.test_cli import sw
+from tests.model.cli.test_cli import sw
 
 
 def test_new_starchasers_ship_then_check(tmp_path):

@@ -13,7 +13,7 @@ from model import edits
 from model.kinds import KINDS
 from tests.conftest import EXAMPLES
 from tests.gui.conftest import open_editor
-from tests.gui.test_starchasers_ship_editor import edit_cell, goto
+from tests.gui.pages.starchasers.test_starchasers_ship_editor import edit_cell, goto
 
 SHIP = KINDS["starchasers-ship"]
 CHAR = KINDS["starchasers-character"]

@@ -9,7 +9,7 @@ import pytest
 from model.edits import apply
 from model.rules_pack import Pack
 from model.systems import starfrontiers as sf
-from tests.model.test_starfrontiers_support import character, derived, issues, pack, run
+from tests.model.systems.starfrontiers.test_starfrontiers_support import character, derived, issues, pack, run
 
 
 def gear(*entries, credits=10000, **changes):

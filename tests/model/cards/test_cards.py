@@ -18,7 +18,7 @@ from model.storage import load
 from model.sheets import SheetOptions, export_pdf
 from model.sheets.cards import export_cards
 from tests.conftest import EXAMPLES, ROOT
-from tests.model.test_sheets_cli import page_size, sw
+from tests.model.sheets.test_sheets_cli import page_size, sw
 
 # one legal example per kind, and what its card must show (read from derived below)
 EXAMPLE = {

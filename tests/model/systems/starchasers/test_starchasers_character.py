@@ -10,7 +10,7 @@ from model.rules_pack import builtin_pack
 from model.storage import DocumentError, from_data
 from model.systems.starchasers import character
 from tests.conftest import EXAMPLES
-from tests.model.test_cli import sw
+from tests.model.cli.test_cli import sw
 
 PACK = builtin_pack("starchasers")
 DASH = json.loads((EXAMPLES / "dash-korrin-ace.starwright").read_text())

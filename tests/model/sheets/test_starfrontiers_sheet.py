@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.model.test_starfrontiers_support import EXAMPLES, character, pack
+from tests.model.systems.starfrontiers.test_starfrontiers_support import EXAMPLES, character, pack
 
 STARWRIGHT = str(Path(sys.executable).parent / "starwright")
 

@@ -8,7 +8,7 @@ import math
 import pytest
 
 from model.systems import starfrontiers as sf
-from tests.model.test_starfrontiers_support import character, derived, issues, load_example, pack, reference_rows, run
+from tests.model.systems.starfrontiers.test_starfrontiers_support import character, derived, issues, load_example, pack, reference_rows, run
 
 
 # ---- the worked example -----------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import pytest
 from model.edits import apply
 from model.rules_pack import PackError, validate_pack_data
 from model.systems import starfrontiers as sf
-from tests.model.test_starfrontiers_support import EXAMPLES, character, derived, issues, pack
+from tests.model.systems.starfrontiers.test_starfrontiers_support import EXAMPLES, character, derived, issues, pack
 
 STARWRIGHT = str(Path(sys.executable).parent / "starwright")
 
