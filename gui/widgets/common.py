@@ -6,6 +6,7 @@ namespace at the top (its first use builds all of its enums, ~15 ms; gui/theme.p
 
 from __future__ import annotations
 
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QProgressBar, QSizePolicy, QVBoxLayout, QWidget)
 
@@ -260,14 +261,45 @@ def show_all_rows(table) -> None:
     def fit(*_):
         if not isValid(table):  # its model can still speak while the table goes
             return
-        rows = sum(table.rowHeight(r) for r in range(table.model().rowCount()) if not table.isRowHidden(r))
-        height = rows + table.horizontalHeader().height() + 2 * table.frameWidth()
+        n = table.model().rowCount()
+        if hasattr(table, "rowHeight"):   # a table: its rows as laid out, and its header
+            rows = sum(table.rowHeight(r) for r in range(n) if not table.isRowHidden(r))
+            rows += table.horizontalHeader().height()
+        else:                             # a list: each row as tall as its text wraps at the list's width
+            table.doItemsLayout()
+            model = table.model()
+            rows = sum(table.visualRect(model.index(r, 0)).height() + 2 * table.spacing()
+                       for r in range(n) if not table.isRowHidden(r))
+        chrome = 2 * table.frameWidth()   # its frame (and a scroll bar across it) around the rows
         if table.horizontalScrollBar().isVisible():
-            height += table.horizontalScrollBar().height()
+            chrome += table.horizontalScrollBar().height()
+        if table.isVisible() and table.viewport().height() > 0:   # laid out: what a style adds too, measured
+            header = table.horizontalHeader().height() if hasattr(table, "rowHeight") else 0
+            chrome = max(chrome, table.height() - table.viewport().height() - header)
+        height = rows + chrome
         table.setMinimumHeight(height)
         table.setMaximumHeight(height)
     table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     table.model().rowsInserted.connect(fit)
     table.model().rowsRemoved.connect(fit)
     table.model().modelReset.connect(fit)
+    table.model().layoutChanged.connect(fit)   # a filter that shows other rows
+    if not hasattr(table, "rowHeight"):
+        table.model().dataChanged.connect(fit)   # a list's row wraps to another height when its text changes
+    table.installEventFilter(_Refit(table, fit))  # and when it is first shown or made wider or narrower
     fit()
+
+
+class _Refit(QObject):
+    """Calls `fit` when its view is shown or its width changes (rows wrap again; its frame is measured)."""
+
+    def __init__(self, parent, fit):
+        super().__init__(parent)
+        self.fit = fit
+
+    def eventFilter(self, obj, event):  # noqa: N802 (Qt name)
+        from PySide6.QtCore import QEvent, QTimer
+        if event.type() == QEvent.Type.Show or (
+                event.type() == QEvent.Type.Resize and event.oldSize().width() != event.size().width()):
+            QTimer.singleShot(0, self.fit)
+        return False

@@ -29,3 +29,19 @@ def test_no_page_scrolls_sideways(win, qtbot, name, size):
             if view.isVisible():
                 assert view.horizontalScrollBar().maximum() == 0, \
                     f"{page.title}: {view.objectName()} scrolls sideways at {win.width()}x{win.height()}"
+
+
+@pytest.mark.parametrize("name", KINDS)
+def test_no_list_scrolls_inside_a_page(win, qtbot, name):
+    """Lists grow with their page (the page scrolls, or is laid out to fit): a list never has a scroll bar of its
+    own inside a page that scrolls (issue 16)."""
+    win.resize(1366, 768)
+    editor = win.open_path(str(EXAMPLES / f"{name}.starwright"))
+    for page in editor.pages:
+        editor.show_page(page)
+        QApplication.processEvents()
+        for view in page.findChildren(QAbstractItemView):
+            if view.isVisible():
+                bar = view.verticalScrollBar()
+                assert bar.maximum() == 0, \
+                    f"{page.title}: {view.objectName()} scrolls inside the page by {bar.maximum()} px"

@@ -19,7 +19,7 @@ from model.systems.starfrontiers.next_step import next_step
 from model.systems.starfrontiers.offers import CATEGORIES
 from model.systems.starfrontiers.tables import tables
 
-from ...widgets.common import Card, Meter, badge, live_with_selection, with_badge
+from ...widgets.common import Card, Meter, badge, live_with_selection, show_all_rows, with_badge
 from ...widgets.rows_model import KEY_ROLE, Row, RowsModel
 from ..base import Page
 from .owned import OwnedControls, owned_rows
@@ -158,7 +158,6 @@ class EquipmentPage(Page):
         for cat, label in CATEGORIES:
             if any(i["category"] == cat for i in self.t.pack["items"]):
                 self.kind.addItem(label, cat)
-        shop.add(self.kind)
         self.shop_model = ShopModel(["Item", "Cost", "Mass", "Note"],
                                     ["", "Price each (the rulebook's)", "Mass each",
                                      "Whether buying one now fits: credits left, who may use it, how many owned"])
@@ -171,22 +170,22 @@ class EquipmentPage(Page):
         # Not ResizeToContents: that would measure every row again on each edit that changes a note.
         self.shop.resizeColumnsToContents()
         self.shop.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
-        self.shop.setMinimumHeight(360)
         self._span_headings()
         self.shop_model.rowsInserted.connect(self._span_headings)
         self.shop_filter.layoutChanged.connect(self._span_headings)
         self.shop_filter.rowsInserted.connect(self._span_headings)
         self.shop_filter.rowsRemoved.connect(self._span_headings)
-        shop.add(self.shop, 1)
         self.buy = QPushButton("&Buy one")
         self.buy.setObjectName("sf_buy")
         self.buy_issued = QPushButton("Add as &issued (free)")
         self.buy_issued.setObjectName("sf_buy_issued")
-        b = QHBoxLayout()
+        b = QHBoxLayout()   # above the list: the whole list shows (it grows with the page), the buttons stay in reach
+        b.addWidget(self.kind, 1)
         b.addWidget(self.buy)
         b.addWidget(self.buy_issued)
-        b.addStretch(1)
         shop.layout_.addLayout(b)
+        shop.add(self.shop)
+        show_all_rows(self.shop)   # no scroll bar of its own inside the scrolling page
         self.kind.currentIndexChanged.connect(lambda i: self.shop_filter.show(self.kind.itemData(i)))
         self.shop.doubleClicked.connect(lambda index: self._buy(index.data(KEY_ROLE)))
         self.buy.clicked.connect(lambda: self._buy(self.shop.currentIndex().data(KEY_ROLE)))
@@ -206,9 +205,8 @@ class EquipmentPage(Page):
         # columns fitted when the rows change (OwnedControls.update), not ResizeToContents: that measures
         # every row again whenever anything on the page is laid out anew
         self.owned.horizontalHeader().setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
-        self.owned.setMinimumHeight(300)
         self.owned_badge = badge()
-        owned.add(with_badge(self.owned, self.owned_badge), 1)
+        owned.add(with_badge(self.owned, self.owned_badge))
         self.controls = OwnedControls(self, self.owned, self.owned_model)
         self.owned_binding = binder.rows("/equipment", self.owned, self, self.owned_model,
                                          lambda _v: owned_rows(self.session.result.offers["owned"]))
@@ -221,6 +219,8 @@ class EquipmentPage(Page):
         self.arms.setObjectName("sf_arms")
         self.arms.setWordWrap(True)
         owned.add(self.arms)
+        owned.layout_.addStretch(1)   # the list as tall as its rows, at the top beside the shop
+        show_all_rows(self.owned)
         self.sell.clicked.connect(self._sell)
         live_with_selection(self.sell, self.owned)
         return owned

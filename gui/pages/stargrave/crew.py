@@ -97,12 +97,12 @@ class CrewPage(Page):
         self.problems.setModel(self.problem_model)
         self.problems.setObjectName("crewIssues")
         self.problems.setAccessibleName("The crew's issues")
-        self.problems.setMinimumHeight(110)
         self.problems.setWordWrap(True)  # a long message wraps instead of scrolling sideways
         self.problems.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.problems.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         problems.add(self.problem_title)
         problems.add(self.problems)
+        show_all_rows(self.problems)   # as tall as its issues: no scroll bar inside the scrolling page
         self.column.addWidget(problems)
         self.column.addStretch(1)
 

@@ -119,8 +119,7 @@ class SoldiersPage(Page):
         self.roster_model.rowsRemoved.connect(lambda *_: self._drop_row_widgets())
         ros.add(self.empty)
         ros.add(self.roster)
-        show_all_rows(self.roster)
-        self.roster.setMinimumHeight(self.roster.horizontalHeader().sizeHint().height() + 4)
+        show_all_rows(self.roster)   # as tall as its rows: a long roster makes the page scroll, not the list
         self.roster_words = hint()
         self.roster_words.setObjectName("soldierDetails")
         ros.add(self.roster_words)
