@@ -63,7 +63,11 @@ class Autosaver(QObject):
         timer = self._timers.get(session)
         if timer is None:
             return
-        if not session.dirty:
+        try:
+            dirty = session.dirty
+        except RuntimeError:   # the session's undo stack is gone (the program is closing): nothing to keep
+            return
+        if not dirty:
             timer.stop()
             self.discard(session)
             return

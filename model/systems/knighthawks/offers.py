@@ -76,11 +76,22 @@ def configurations(d: dict, t: Tables) -> list[dict]:
         {"label": c["name"], "number": c["number"]} for c in (stype or {}).get("configurations", [])]
 
 
+_TYPES: dict[int, tuple] = {}
+
+
+def type_offers(t: Tables) -> list[dict]:
+    """Every ship type of the pack with its summary: the same for every ship of one pack, made once per pack."""
+    hit = _TYPES.get(id(t))
+    if hit is None or hit[0] is not t:
+        hit = _TYPES[id(t)] = (t, [{"name": s["name"], "summary": type_summary(s),
+                                    "tip": f"{s['summary']}\n{type_summary(s)}"} for s in t.pack["ship_types"]])
+    return hit[1]
+
+
 def offers(data: dict, d: dict, t: Tables) -> dict:
     stype = t.types.get(d.get("type") or "")
     return {
-        "types": [{"name": s["name"], "summary": type_summary(s), "tip": f"{s['summary']}\n{type_summary(s)}"}
-                  for s in t.pack["ship_types"]],
+        "types": type_offers(t),
         "type_summary": type_summary(stype) if stype else "",
         # KH-SHIP-02: only a space station chooses its hull points; KH-SHIP-06: a fighter declares a configuration
         "hull_points_chosen": bool(d.get("station")),
