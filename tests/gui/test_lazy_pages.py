@@ -131,3 +131,19 @@ def test_a_document_not_shown_yet_builds_no_form_until_it_is_shown(qtbot):
     assert not any(p.built for p in hidden.pages)
     hidden.show()
     assert hidden.pages[0].built and not any(p.built for p in hidden.pages[1:])
+
+
+def test_a_founding_banner_on_a_hidden_page_catches_up_when_shown(qtbot):
+    """The banner of a crew with games follows edits made while its page was hidden, once it is shown."""
+    from PySide6.QtWidgets import QLabel
+    e = open_editor(qtbot, EXAMPLES / "ashen-comet-campaign.starwright")
+    captain = e.pages[1]
+    e.show_page(captain)
+    banner = next(w for w in captain.findChildren(QLabel) if "This crew has played" in w.text())
+    games = len(e.session.data["campaign"]["games"])
+    assert f"played {games} games" in banner.text()
+    e.show_page(e.pages[0])
+    e.session.apply(edits.Remove(f"/campaign/games/{games - 1}"))
+    assert f"played {games} games" in banner.text()          # hidden: not followed yet
+    e.show_page(captain)
+    assert f"played {games - 1} games" in banner.text()      # shown: caught up

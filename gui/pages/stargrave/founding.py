@@ -10,7 +10,7 @@ banner above the form.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QAbstractSpinBox, QComboBox, QFrame, QHBoxLayout,
                                QLabel, QLineEdit, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget)
 
@@ -63,8 +63,24 @@ class FoundingBanner(QFrame):
         self.locked: list[QWidget] = []
         self.unlock.clicked.connect(self._toggle)
         self.between.clicked.connect(self._between)
-        session.changed.connect(lambda _c: self.refresh())
+        self._stale = False
+        session.changed.connect(lambda _c: self._follow())
+        page.installEventFilter(self)
         self.refresh()
+
+    def _follow(self) -> None:
+        """Follow an edit now if the page is in sight, else when it is shown (walking a hidden page's fields to
+        lock them after every edit cost more than the edit, tests/benchmarks/bench_gui.py)."""
+        if self.page.isVisible():
+            self.refresh()
+        else:
+            self._stale = True
+
+    def eventFilter(self, obj, event):  # noqa: N802 (Qt name)
+        if obj is self.page and event.type() == QEvent.Type.Show and self._stale:
+            self._stale = False
+            self.refresh()
+        return False
 
     def _now_row(self) -> QHBoxLayout:
         from model.systems.stargrave.tables import KEYS, tables
