@@ -64,13 +64,16 @@ class FoundingBanner(QFrame):
         self.unlock.clicked.connect(self._toggle)
         self.between.clicked.connect(self._between)
         self._stale = False
-        session.changed.connect(lambda _c: self._follow())
+        session.changed.connect(self._follow)
         page.installEventFilter(self)
         self.refresh()
 
-    def _follow(self) -> None:
+    def _follow(self, change) -> None:
         """Follow an edit now if the page is in sight, else when it is shown (walking a hidden page's fields to
-        lock them after every edit cost more than the edit, tests/benchmarks/bench_gui.py)."""
+        lock them after every edit cost more than the edit, tests/benchmarks/bench_gui.py). A name or the notes
+        change nothing the banner shows."""
+        if change.touched and all(t == "/notes" or t.endswith("/name") for t in change.touched):
+            return
         if self.page.isVisible():
             self.refresh()
         else:
