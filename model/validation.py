@@ -74,10 +74,9 @@ def _inline(node, resolver, seen: tuple):
     if not isinstance(ref, str):
         return out
     resolved = resolver.lookup(ref)
-    key = f"{resolved.resolver._base_uri}|{ref}"
-    if key in seen:
+    if id(resolved.contents) in seen:   # a schema that refers back to itself: keep its refs
         raise RecursionError(ref)
-    inner = _inline(resolved.contents, resolved.resolver, seen + (key,))
+    inner = _inline(resolved.contents, resolved.resolver, seen + (id(resolved.contents),))
     if set(out) <= {"description", "title", "$comment"}:
         return inner
     return {**out, "allOf": [inner, *out.get("allOf", [])]}

@@ -5,19 +5,25 @@ from __future__ import annotations
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTableWidget
 
 
-def pick_table(columns: list[str], name: str, accessible: str = "") -> QTableWidget:
-    t = QTableWidget(0, len(columns))
-    t.setObjectName(name)
+def as_pick_list(view, name: str, accessible: str = ""):
+    """`view` made a read-only list of rows to pick from: named, whole rows selected one at a time, Tab leaving
+    it (arrows move inside), alternating rows, no row numbers, columns as wide as their contents."""
+    view.setObjectName(name)
     if accessible:
-        t.setAccessibleName(accessible)
+        view.setAccessibleName(accessible)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.setTabKeyNavigation(False)
+    view.setAlternatingRowColors(True)
+    view.verticalHeader().hide()
+    view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    return view
+
+
+def pick_table(columns: list[str], name: str, accessible: str = "") -> QTableWidget:
+    t = as_pick_list(QTableWidget(0, len(columns)), name, accessible)
     t.setHorizontalHeaderLabels(columns)
-    t.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    t.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    t.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    t.setTabKeyNavigation(False)  # Tab leaves the table; arrows move inside it
-    t.setAlternatingRowColors(True)
-    t.verticalHeader().hide()
-    t.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     return t
 
 
@@ -26,19 +32,10 @@ def pick_view(model, name: str, accessible: str, row_height: int) -> QTableView:
     stretched, long text elided (a row's tooltips give it whole)."""
     view = QTableView()
     view.setModel(model)
-    view.setObjectName(name)
-    if accessible:
-        view.setAccessibleName(accessible)
-    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    view.setAlternatingRowColors(True)
-    view.setTabKeyNavigation(False)
+    as_pick_list(view, name, accessible)
     view.setWordWrap(False)
-    view.verticalHeader().hide()
     view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
     view.verticalHeader().setDefaultSectionSize(row_height)
     header = view.horizontalHeader()
-    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     header.setSectionResizeMode(model.columnCount() - 1, QHeaderView.ResizeMode.Stretch)  # it gives way, elided
     return view

@@ -4,29 +4,23 @@ a search that narrows them, the chosen powers with their numbers and the "lowere
 from __future__ import annotations
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt
-from PySide6.QtWidgets import QAbstractItemView, QCheckBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit
+from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit
 
 from model.systems.stargrave import actions
 
 from ....widgets.common import Card, badge, centered, visible_ticks, with_badge
 from ....widgets.fitted_views import FittedTable, TickGrid, fit_table
 from ....widgets.rows_model import KEY_ROLE
+from ....widgets.tables import as_pick_list
 from .rows import POWER_COLUMNS, PowerModel, chosen_rows, power_detail, power_rows
 
 
 def _table(model, name: str, spoken: str) -> FittedTable:
     t = FittedTable()
-    t.setObjectName(name)
-    t.setAccessibleName(spoken)
     t.setModel(model)
-    t.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    t.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    t.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    t.setAlternatingRowColors(True)
+    as_pick_list(t, name, spoken)
     t.setWordWrap(False)
-    t.verticalHeader().hide()
     t.verticalHeader().setDefaultSectionSize(t.fontMetrics().height() + 8)
-    t.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     visible_ticks(t)
     return t
 
