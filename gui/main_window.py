@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QTimer
 from PySide6.QtGui import QAction, QKeySequence, QUndoGroup
-from PySide6.QtWidgets import QMainWindow, QTabWidget, QWidget
+from PySide6.QtWidgets import QMainWindow, QWidget
 
 if TYPE_CHECKING:  # only named in a signature: PySide6 sets up a Qt class on first use (QEvent's ~1.5 ms)
     from PySide6.QtGui import QCloseEvent
@@ -19,6 +19,7 @@ from . import settings as st
 from . import sources
 from .icons import icon, kind_icon
 from .pages import has_pages
+from .widgets.document_tabs import DocumentTabs
 from .widgets.start_page import StartPage
 
 # The editor, the session and storage (and through them the rules engine and jsonschema) are imported
@@ -50,7 +51,7 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self.resize(1320, 900)
 
-        self.tabs = QTabWidget()
+        self.tabs = DocumentTabs()
         self.tabs.setObjectName("documentTabs")
         self.tabs.setDocumentMode(True)
         self.tabs.setTabsClosable(True)
