@@ -39,6 +39,7 @@ class DocumentEditor(QWidget):
         self.nav.setSpacing(2)
         self.nav.setFixedWidth(self.fontMetrics().horizontalAdvance("First Mate") + 100)
         self.stack = QStackedWidget()
+        self.stack.setAttribute(Qt.WidgetAttribute.WA_StaticContents)  # see Page: the issues panel opening below
         for page in self.pages:
             item = QListWidgetItem(icon(page.icon_name), page.title)
             item.setSizeHint(QSize(0, int(self.fontMetrics().height() * 2.4)))

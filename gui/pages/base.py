@@ -9,7 +9,7 @@ is when built, so building it late shows the same thing as building it early and
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QAbstractItemView, QFrame, QLabel, QPlainTextEdit, QScrollArea, QVBoxLayout, QWidget
 
 from model import pointer as jp
@@ -29,7 +29,7 @@ class Page(QScrollArea):
         self.binder = binder
         if self.object_name:
             self.setObjectName(self.object_name)
-        self.setWidgetResizable(True)
+        self.setWidgetResizable(False)  # the form is sized by fit_body (below), not stretched to the viewport
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.body = QWidget()
@@ -38,8 +38,37 @@ class Page(QScrollArea):
         self.column.setContentsMargins(18, 14, 18, 18)
         self.column.setSpacing(12)
         self.setWidget(self.body)
+        # The form sits at the top left and keeps its size when the page grows or shrinks (the issues panel
+        # opening below it): only the strip that comes into view is painted, not every widget of the form.
+        self.setAttribute(Qt.WidgetAttribute.WA_StaticContents)
+        self.viewport().setAttribute(Qt.WidgetAttribute.WA_StaticContents)
+        self.body.setAttribute(Qt.WidgetAttribute.WA_StaticContents)
         self.setAccessibleName(f"{self.title} page")
         self.built = False
+
+    # -- the form's size: as wide as the page less a scroll bar, as tall as it needs ------------------------
+    def fit_body(self) -> None:
+        """Size the form for the page's width, keeping room for the vertical scroll bar whether it shows or
+        not, and no taller than its widgets need. A page that only changes height (the issues panel opening,
+        the window made taller) leaves the form alone, and a scroll bar coming or going does not lay the whole
+        form out again at a new width (QScrollArea's own resizing did both: tests/benchmarks/bench_gui.py)."""
+        body = self.body
+        least = body.minimumSizeHint()
+        width = max(least.width(), self.width() - 2 * self.frameWidth() - self.verticalScrollBar().sizeHint().width())
+        column = body.layout()
+        height = column.heightForWidth(width) if column.hasHeightForWidth() else body.sizeHint().height()
+        height = max(height, least.height())
+        if body.width() != width or body.height() != height:
+            body.resize(width, height)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt name)
+        super().resizeEvent(event)
+        self.fit_body()
+
+    def viewportEvent(self, event) -> bool:  # noqa: N802 (Qt name)
+        if event.type() == QEvent.Type.LayoutRequest:  # the form's widgets asked for another size
+            self.fit_body()
+        return super().viewportEvent(event)
 
     def build_form(self, session, binder) -> None:
         """Make the form's widgets and bind them (showing the document as it is now)."""

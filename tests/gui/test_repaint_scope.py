@@ -1,0 +1,97 @@
+"""An edit repaints what it changed, not the whole window (tests/benchmarks/bench_gui.py measures the time).
+
+- A document's new title (a letter typed in its name, the "*" of unsaved changes) moves only the tab bar:
+  QTabWidget's own answer was to lay out and repaint every widget of the open page.
+- The issues panel opening or closing under a page leaves the form's size alone: the form keeps room for the
+  scroll bar whether it shows or not and is as tall as its widgets need, so neither the page getting shorter
+  nor its scroll bar coming lays out every widget of the form again.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QApplication, QWidget
+
+from model import edits
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "resources" / "examples"
+
+
+class Seen(QObject):
+    """Counts paint and resize events per widget while installed on the application."""
+
+    def __init__(self):
+        super().__init__()
+        self.painted: list[QWidget] = []
+        self.resized: list[QWidget] = []
+
+    def eventFilter(self, obj, event):  # noqa: N802 (Qt name)
+        if event.type() == QEvent.Type.Paint:
+            self.painted.append(obj)
+        elif event.type() == QEvent.Type.Resize:
+            self.resized.append(obj)
+        return False
+
+    def __enter__(self):
+        QApplication.instance().processEvents()
+        QApplication.instance().installEventFilter(self)
+        return self
+
+    def __exit__(self, *exc):
+        QApplication.instance().processEvents()
+        QApplication.instance().removeEventFilter(self)
+
+
+def _open(win, qtbot, name: str):
+    editor = win.open_path(str(EXAMPLES / f"{name}.starwright"))
+    win.resize(1366, 768)
+    qtbot.waitUntil(lambda: editor.isVisible())
+    QApplication.instance().processEvents()
+    return editor
+
+
+def test_typing_a_name_repaints_the_tab_and_the_field_not_the_page(win, qtbot):
+    editor = _open(win, qtbot, "z-gata-frigate")
+    page = editor.pages[0]
+    far = page.findChild(QWidget, "count_LC")  # a weapon count, nowhere near the name or the tab
+    assert far is not None and far.isVisible()
+    for letter in "xyz":
+        with Seen() as seen:
+            editor.session.apply(edits.Set("/name", "Z'Gata " + letter))
+        tab = win.tabs.tabText(win.tabs.indexOf(editor))
+        assert tab.startswith("Z'Gata " + letter), tab
+        assert far not in seen.painted and page not in seen.painted
+        assert win.tabs.tabBar() in seen.painted, "the tab shows the new name"
+
+
+def test_the_issues_panel_opening_and_closing_leaves_the_form_alone(win, qtbot):
+    editor = _open(win, qtbot, "z-gata-frigate")
+    page = editor.pages[0]
+    body = page.body
+    far = page.findChild(QWidget, "count_LC")
+    size = body.size()
+    assert not editor.issues.tree.isVisible(), "a legal ship: the panel is its one summary line"
+    with Seen() as seen:
+        editor.session.apply(edits.Set("/hull_points", 41))     # an error: the panel opens
+    assert editor.issues.tree.isVisible()
+    assert body.size() == size and body not in seen.resized and far not in seen.painted
+    with Seen() as seen:
+        editor.session.apply(edits.Set("/hull_points", None))   # legal again: the panel closes
+    assert not editor.issues.tree.isVisible()
+    assert body.size() == size and body not in seen.resized and far not in seen.painted
+
+
+def test_the_form_is_as_wide_as_the_page_less_a_scroll_bar_and_as_tall_as_it_needs(win, qtbot):
+    editor = _open(win, qtbot, "ashen-comet-veteran")
+    for page in editor.pages:
+        editor.show_page(page)
+        QApplication.instance().processEvents()
+        room = page.width() - 2 * page.frameWidth() - page.verticalScrollBar().sizeHint().width()
+        assert page.body.width() == max(room, page.body.minimumSizeHint().width()), page.title
+        column = page.body.layout()
+        need = column.heightForWidth(page.body.width()) if column.hasHeightForWidth() else page.body.sizeHint().height()
+        assert page.body.height() == max(need, page.body.minimumSizeHint().height()), page.title
+        # the scroll bar shows exactly when the form is taller than the page
+        assert page.verticalScrollBar().isVisible() == (page.body.height() > page.viewport().height()), page.title
