@@ -220,12 +220,15 @@ class FoundingBanner(QFrame):
     def set_locked(self, locked: bool) -> None:
         """Make the founding fields read-only (or give them back): only what this banner locked is unlocked."""
         if locked:
-            for w in self.page.body.findChildren(QWidget):
-                if self.isAncestorOf(w) or w is self:
+            body = self.page.body
+            # the banner, and what edits the latest game (the list keeps the wrappers, so their ids, alive)
+            keep = [w for part in (self, *(w for w in body.findChildren(QWidget) if w.property("betweenGames")))
+                    for w in (part, *part.findChildren(QWidget))]
+            kept = {id(w) for w in keep}
+            for w in body.findChildren(QWidget):
+                if id(w) in kept:
                     continue
                 if isinstance(w, QAbstractItemView) and w.objectName().endswith(_VIEWS_KEPT):
-                    continue
-                if _edits_the_games(w, self.page.body):
                     continue
                 if isinstance(w, (QLineEdit, QPlainTextEdit)):
                     if not w.isReadOnly():
@@ -244,15 +247,6 @@ class FoundingBanner(QFrame):
                 except RuntimeError:   # a row widget rebuilt since
                     pass
             self.locked = []
-
-
-def _edits_the_games(w: QWidget, top: QWidget) -> bool:
-    """A control inside a part marked 'betweenGames' (e.g. the roster now) edits the latest game: never locked."""
-    while w is not None and w is not top:
-        if w.property("betweenGames"):
-            return True
-        w = w.parentWidget()
-    return False
 
 
 def guard(pages, session) -> None:
