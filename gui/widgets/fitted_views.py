@@ -21,6 +21,15 @@ class RowRepaint:
     def dataChanged(self, top_left, bottom_right, roles=()):  # noqa: N802 (Qt name)
         if not top_left.isValid() or top_left.parent() != bottom_right.parent():
             return super().dataChanged(top_left, bottom_right, roles)
+        if isinstance(self, QTableView):
+            # The rows' band across the viewport: a cell's visualRect would first fit the columns to their
+            # contents (every cell's size hint) when the header is set to do so.
+            first, last = top_left.row(), bottom_right.row()
+            top, bottom = self.rowViewportPosition(first), self.rowViewportPosition(last)
+            if top < 0 or bottom < 0:  # a hidden row: let Qt work it out
+                return super().dataChanged(top_left, bottom_right, roles)
+            self.viewport().update(0, top, self.viewport().width(), bottom + self.rowHeight(last) - top)
+            return None
         model, area = self.model(), None
         for r in range(top_left.row(), bottom_right.row() + 1):
             for c in range(top_left.column(), bottom_right.column() + 1):
