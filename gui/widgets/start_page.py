@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QListWi
 
 from model.kinds import KINDS, PLANNED
 
-from ..icons import icon, kind_icon
+from ..icons import icon, kind_icon, severity_icon
 from ..pages import has_pages
 from .common import Card, heading, hint
 
@@ -179,8 +179,10 @@ class StartPage(QScrollArea):
             item.setData(PATH_ROLE, p)
             item.setToolTip(p)
             if not path.exists():
+                # said with the warning icon and words, not a grey brush: a QBrush made before the window first
+                # shows builds PySide6's Qt namespace enums (tests/gui/test_startup.py)
+                item.setIcon(severity_icon("warning"))
                 item.setText(f"{path.name}   —   {path.parent}   (missing)")
-                item.setForeground(self.palette().color(self.palette().ColorGroup.Disabled,
-                                                        self.palette().ColorRole.Text))
+                item.setToolTip(f"{p}\nThis file is no longer there (moved, renamed or deleted).")
             self.recent.addItem(item)
         self.none_yet.setVisible(not paths)

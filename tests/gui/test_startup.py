@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
@@ -78,6 +79,10 @@ def spy(cls, name, names, **kw):
     made.append(name)
     return create_enum.__get__(cls)(name, names, **kw)
 enum.EnumType._create_ = spy
+if "--recent" in sys.argv:  # a user's recent files, one of them gone since
+    from gui import settings
+    settings.add_recent(os.path.join(tempfile.mkdtemp(), "gone.starwright"))
+    settings.add_recent(sys.argv[-1])
 from gui.app import create
 app, w = create([])
 app.processEvents()
@@ -89,11 +94,13 @@ print("AlignmentFlag" in made)
 """
 
 
-def test_the_window_shows_without_qt_namespace_enums_or_svg():
+@pytest.mark.parametrize("recent", [False, True], ids=["first-run", "with-recent-files"])
+def test_the_window_shows_without_qt_namespace_enums_or_svg(recent):
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
     env.pop("STARWRIGHT_THEME", None)
-    out = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, env=env, cwd=str(ROOT),
-                         timeout=60)
+    extra = ["--recent", str(ROOT / "resources" / "examples" / "ashen-comet-veteran.starwright")] if recent else []
+    out = subprocess.run([sys.executable, "-c", PROBE, *extra], capture_output=True, text=True, env=env,
+                         cwd=str(ROOT), timeout=60)
     assert out.returncode == 0, out.stderr
     shown, document = out.stdout.split("\n")[:2]
     assert shown == "False False False False", "before the first show: Qt enums, ColorScheme, QtSvg, SVG plugin"
