@@ -274,7 +274,7 @@ class MainWindow(QMainWindow):
             return []
         from model import recovery, storage
         from .dialogs import prompts
-        from .recovery import RecoveryDialog
+        from .dialogs.recovery import RecoveryDialog
         from .session import Session
         entries, _broken = recovery.pending(folder())
         if not entries:
