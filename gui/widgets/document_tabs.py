@@ -8,8 +8,11 @@ they were, only the tab bar needs to move; that is all this does, and anything e
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent
-from PySide6.QtWidgets import QStackedWidget, QStyle, QStyleOptionTabWidgetFrame, QTabWidget, QWidget
+from PySide6.QtWidgets import QTabWidget, QWidget
+
+# QEvent.Type.LayoutRequest (an IntEnum): the window is made before its first show without loading QEvent's
+# or QStyle's enums (several ms each, tests/benchmarks/bench_gui.py start-up).
+LAYOUT_REQUEST = 76
 
 
 class DocumentTabs(QTabWidget):
@@ -24,17 +27,18 @@ class DocumentTabs(QTabWidget):
             self.tabBar().setTabToolTip(index, tip)
 
     def event(self, ev) -> bool:
-        if ev.type() == QEvent.Type.LayoutRequest and self.isVisible() and self._only_the_bar_moved():
+        if ev.type() == LAYOUT_REQUEST and self.isVisible() and self._only_the_bar_moved():
             self.updateGeometry()
             return True
         return super().event(ev)
 
     def _only_the_bar_moved(self) -> bool:
         """Place the tab bar where Qt would and say True when that is the whole of the new layout."""
+        from PySide6.QtWidgets import QStyle, QStyleOptionTabWidgetFrame
         opt = QStyleOptionTabWidgetFrame()
         self.initStyleOption(opt)
         style = self.style()
-        stack = self.findChild(QStackedWidget, "qt_tabwidget_stackedwidget")
+        stack = self.findChild(QWidget, "qt_tabwidget_stackedwidget")
         if stack is None or style.subElementRect(QStyle.SubElement.SE_TabWidgetTabContents, opt, self) != stack.geometry():
             return False
         bar = self.tabBar()

@@ -95,3 +95,8 @@ def test_the_form_is_as_wide_as_the_page_less_a_scroll_bar_and_as_tall_as_it_nee
         assert page.body.height() == max(need, page.body.minimumSizeHint().height()), page.title
         # the scroll bar shows exactly when the form is taller than the page
         assert page.verticalScrollBar().isVisible() == (page.body.height() > page.viewport().height()), page.title
+
+
+def test_the_layout_request_number_is_qts():
+    from gui.widgets.document_tabs import LAYOUT_REQUEST
+    assert QEvent.Type.LayoutRequest == LAYOUT_REQUEST
