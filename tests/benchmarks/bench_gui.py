@@ -42,6 +42,10 @@ ENV = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscr
 ENV.pop("PYTHONDONTWRITEBYTECODE", None)
 # Bytecode goes to a private folder (the checkout stays clean); the warm-up runs fill it for both children.
 ENV["PYTHONPYCACHEPREFIX"] = str(Path(tempfile.gettempdir()) / "starwright-bench-pycache")
+# Settings, recent files and the recovery folder in a folder of this run: the user's own are neither read (a
+# long recent-files list would change the start-up figure) nor written (the documents opened below).
+for _var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME"):
+    ENV[_var] = tempfile.mkdtemp(prefix="starwright-bench-")
 NO_BYTECODE = dict(ENV, PYTHONDONTWRITEBYTECODE="1")
 NO_BYTECODE.pop("PYTHONPYCACHEPREFIX")
 
@@ -249,6 +253,7 @@ def _p90(ts: list[float]) -> float:
 def latency(labels: list[str], per_kind: int, tmp: Path) -> list[str]:
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    os.environ.update({k: ENV[k] for k in ("XDG_CONFIG_HOME", "XDG_DATA_HOME")})
     from gui.app import application
     from gui.main_window import MainWindow
 
