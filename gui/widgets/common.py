@@ -130,9 +130,14 @@ class Meter(QWidget):
         if state == self.state:
             return
         self.state = state
+        # QProgressBar repaints at once on a new value (and with it whatever else waits to be painted in the
+        # window); with updates held the bar is painted with the rest of the edit, once.
+        self.bar.setUpdatesEnabled(False)
         self.bar.setMaximum(max(maximum, 1))
         self.bar.setValue(max(0, min(value, maximum)))
         self.bar.setFormat(text)
+        self.bar.setUpdatesEnabled(True)
+        self.bar.update()
         self.bar.setAccessibleDescription(f"{text}. {words}".strip(". "))
         self.words.setText(words)
         size = self.fontMetrics().height()
