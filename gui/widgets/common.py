@@ -117,6 +117,8 @@ class Meter(QWidget):
         self.bar.setTextVisible(True)
         self.bar.setMinimumWidth(140)
         self.bar.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        # as tall as with the 1 px border it gets over its limit: going over or back does not move the page
+        self.bar.setFixedHeight(self.bar.sizeHint().height() + 2)
         self.bar.setAccessibleName(name)
         self.words = QLabel()
         self.words.setWordWrap(True)

@@ -100,3 +100,16 @@ def test_the_form_is_as_wide_as_the_page_less_a_scroll_bar_and_as_tall_as_it_nee
 def test_the_layout_request_number_is_qts():
     from gui.widgets.document_tabs import LAYOUT_REQUEST
     assert QEvent.Type.LayoutRequest == LAYOUT_REQUEST
+
+
+def test_a_meter_keeps_its_height_when_it_goes_over_its_limit(qtbot):
+    from gui.widgets.common import Meter
+    meter = Meter("slots")
+    qtbot.addWidget(meter)
+    meter.show()
+    meter.set(5, 6, "5 of 6 slots", "1 slot free.")
+    QApplication.instance().processEvents()
+    height = meter.bar.height()
+    meter.set(7, 6, "7 of 6 slots", "1 slot too many.", "error")
+    QApplication.instance().processEvents()
+    assert meter.bar.height() == height and meter.bar.value() == 6 and meter.bar.format() == "7 of 6 slots"
