@@ -63,7 +63,8 @@ class Page(QScrollArea):
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt name)
         super().resizeEvent(event)
-        self.fit_body()
+        if event.size().width() != event.oldSize().width():  # the form's size does not follow the page's height
+            self.fit_body()
 
     def viewportEvent(self, event) -> bool:  # noqa: N802 (Qt name)
         if event.type() == QEvent.Type.LayoutRequest:  # the form's widgets asked for another size
