@@ -51,6 +51,7 @@ class DocumentEditor(QWidget):
 
         self.issues = IssuesPanel(describe=lambda p: describe_pointer(session.data, p, session.pack))
         self.issues.activated.connect(self.focus_pointer)
+        self.issues.opened.connect(self._issues_opened)
 
         self.center = QSplitter(Qt.Orientation.Vertical)
         self.center.addWidget(self.stack)
@@ -151,13 +152,14 @@ class DocumentEditor(QWidget):
         if self.preview is not None:
             self.preview.schedule()
 
+    def _issues_opened(self) -> None:
+        """The folded issues panel opens again to its usual share."""
+        total = self.center.height() - self.center.handleWidth()
+        self.center.setSizes([total - 130, 130] if self.center.isVisible() and total > 260 else [760, 130])
+
     def _refresh_issues(self) -> None:
         issues = self.session.issues
-        was_empty = not self.issues.issues
         self.issues.set_issues(issues)
-        if was_empty and issues:  # the collapsed panel opens again to its usual share
-            total = self.center.height() - self.center.handleWidth()
-            self.center.setSizes([total - 130, 130] if self.center.isVisible() and total > 260 else [760, 130])
         for i, page in enumerate(self.pages):
             mine = [x for x in issues if page.owns(x.pointer)]
             item = self.nav.item(i)

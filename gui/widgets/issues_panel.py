@@ -1,17 +1,25 @@
 """The issues panel: every issue of the document with severity, message, rule ID and place.
 
 Activating a row (double-click or Enter) emits `activated(pointer)`; the editor focuses the bound widget.
+
+With nothing to say the panel folds to its one summary line ("Legal: no rule errors"), giving the page the
+room. It opens at once when an issue comes, and folds FOLD_MS after the last one went, if none came back:
+clicking a choice back and forth (legal, not legal, legal...) says so in the summary line at once without
+opening and folding the panel under the page at every click (each time laying the page out again).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QTreeWidget, QTreeWidgetItem,
                                QVBoxLayout, QWidget)
 
 from model.issues import Issue
 
 from ..icons import icon, severity_icon
+
+
+FOLD_MS = 1200
 
 
 def summary(issues: list[Issue]) -> tuple[str, str]:
@@ -31,6 +39,7 @@ def summary(issues: list[Issue]) -> tuple[str, str]:
 
 class IssuesPanel(QWidget):
     activated = Signal(str)
+    opened = Signal()   # the folded panel opened again (the editor gives it its usual share)
 
     def __init__(self, parent: QWidget | None = None, describe=None):
         super().__init__(parent)
@@ -62,6 +71,11 @@ class IssuesPanel(QWidget):
         self.tree.itemActivated.connect(lambda item, _c: self.activated.emit(item.data(0, Qt.ItemDataRole.UserRole)))
         lay.addWidget(self.tree, 1)
         self.issues: list[Issue] = []
+        self.fold_timer = QTimer(self)
+        self.fold_timer.setSingleShot(True)
+        self.fold_timer.setInterval(FOLD_MS)
+        self.fold_timer.timeout.connect(self._fold)
+        self.folded = False
 
     def set_issues(self, issues: list[Issue]) -> None:
         self.issues = list(issues)
@@ -73,10 +87,31 @@ class IssuesPanel(QWidget):
             item.setToolTip(1, issue.message)
             item.setToolTip(3, issue.pointer or "/")
             self.tree.addTopLevelItem(item)
-        self.tree.setVisible(bool(issues))  # nothing to say: the panel is its one summary line
-        self.setMaximumHeight(16777215 if issues else self.title.sizeHint().height() + 2)
+        if issues:
+            self.fold_timer.stop()
+            self._unfold()
+        elif not self.folded:
+            if self.isVisible():
+                if not self.fold_timer.isActive():
+                    self.fold_timer.start()
+            else:
+                self._fold()   # a legal document opens folded
         text, worst = summary(issues)
         self.title.setText(text)
         size = self.title.fontMetrics().height()
         self.icon.setPixmap((icon("ok") if worst == "ok" else severity_icon(worst)).pixmap(size, size))
         self.tree.setAccessibleDescription(text)
+
+    def _fold(self) -> None:
+        """Nothing to say: the panel is its one summary line."""
+        if not self.issues and not self.folded:
+            self.folded = True
+            self.tree.setVisible(False)
+            self.setMaximumHeight(self.title.sizeHint().height() + 2)
+
+    def _unfold(self) -> None:
+        if self.folded:
+            self.folded = False
+            self.tree.setVisible(True)
+            self.setMaximumHeight(16777215)
+            self.opened.emit()

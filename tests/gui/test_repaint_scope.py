@@ -14,6 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QApplication, QWidget
 
+from gui.widgets.issues_panel import FOLD_MS
 from model import edits
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "resources" / "examples"
@@ -78,9 +79,31 @@ def test_the_issues_panel_opening_and_closing_leaves_the_form_alone(win, qtbot):
     assert editor.issues.tree.isVisible()
     assert body.size() == size and body not in seen.resized and far not in seen.painted
     with Seen() as seen:
-        editor.session.apply(edits.Set("/hull_points", None))   # legal again: the panel closes
-    assert not editor.issues.tree.isVisible()
+        editor.session.apply(edits.Set("/hull_points", None))   # legal again: the panel folds a moment later
+        assert "Legal" in editor.issues.title.text()
+        qtbot.waitUntil(lambda: not editor.issues.tree.isVisible(), timeout=3 * FOLD_MS)
     assert body.size() == size and body not in seen.resized and far not in seen.painted
+
+
+def test_legal_and_back_within_a_moment_does_not_fold_and_open_the_panel(win, qtbot):
+    """Clicking a choice back and forth says legal / not legal in the summary line at once; the panel stays
+    open (the page is not laid out again at every click) and folds once things stay legal."""
+    editor = _open(win, qtbot, "z-gata-frigate")
+    editor.session.apply(edits.Set("/hull_points", 41))
+    QApplication.instance().processEvents()
+    sizes = editor.center.sizes()
+    page = editor.pages[0]
+    for _ in range(3):
+        with Seen() as seen:
+            editor.session.apply(edits.Set("/hull_points", None))
+            assert editor.issues.title.text().startswith("Legal")
+            editor.session.apply(edits.Set("/hull_points", 41))
+            assert editor.issues.title.text() == "1 error"
+        assert editor.issues.tree.isVisible() and editor.center.sizes() == sizes
+        assert page not in seen.resized
+    editor.session.apply(edits.Set("/hull_points", None))
+    qtbot.waitUntil(lambda: not editor.issues.tree.isVisible(), timeout=3 * FOLD_MS)
+    assert editor.issues.height() <= editor.issues.title.sizeHint().height() + 2
 
 
 def test_the_form_is_as_wide_as_the_page_less_a_scroll_bar_and_as_tall_as_it_needs(win, qtbot):
