@@ -244,7 +244,10 @@ def visible_ticks(view) -> None:
             if key != self.key:  # asking the theme per cell cost a third of a big list's repaint
                 self.key, self.outline = key, theme.tick_outline_window()
             option.palette.setColor(QPalette.ColorRole.Window, self.outline)
-    view.setItemDelegate(Ticks(view))
+    if hasattr(view, "horizontalHeader"):   # a table: its tick boxes are in the first column; the other cells
+        view.setItemDelegateForColumn(0, Ticks(view))   # are painted by Qt's own delegate, with no Python call
+    else:
+        view.setItemDelegate(Ticks(view))
 
 
 def live_with_selection(button: QWidget, view) -> None:
