@@ -11,8 +11,7 @@ model/sheets/__init__.py). Adding a game system = its package (and its data file
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from .system_contract import GameSystem
@@ -20,8 +19,7 @@ if TYPE_CHECKING:
 FORMAT_PREFIX = "starwright/"
 
 
-@dataclass(frozen=True)
-class Kind:
+class Kind(NamedTuple):   # a NamedTuple, not a dataclass: start-up does not load `dataclasses` (3 ms)
     kind: str        # "stargrave-crew": the part after "starwright/" in the file's "format"
     title: str       # what the start page and messages call it
     version: int     # the newest file version this program writes

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import sys
 from functools import cache
-from importlib import resources as _res
 from pathlib import Path
 
 
@@ -22,7 +21,14 @@ def _root(package: str) -> Path:
     frozen = getattr(sys, "_MEIPASS", None)
     if frozen:
         return Path(frozen) / package
-    return Path(str(_res.files(package)))
+    # the package's folder from its import spec (importlib.resources finds the same and costs 5 ms of start-up)
+    import importlib.util
+    spec = importlib.util.find_spec(package)
+    places = list(spec.submodule_search_locations or []) if spec is not None else []
+    if len(places) == 1:
+        return Path(places[0])
+    from importlib import resources
+    return Path(str(resources.files(package)))
 
 
 def schemas_dir() -> Path:
