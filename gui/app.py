@@ -15,14 +15,15 @@ APP = "Starwright"
 
 def application() -> QApplication:
     app = QApplication.instance()
-    if app is None:
-        app = QApplication([sys.argv[0] if sys.argv else "starwright"])
+    styled = app is None
+    if app is None:  # made with Fusion (theme.apply)
+        app = QApplication([sys.argv[0] if sys.argv else "starwright", "-style", "Fusion"])
     app.setApplicationName(APP)
     app.setApplicationDisplayName(APP)
     app.setOrganizationName(APP)
     app.setDesktopFileName("starwright")
     app.setWindowIcon(icon("starwright"))
-    theme.follow_system(app)
+    theme.follow_system(app, styled)
     return app
 
 

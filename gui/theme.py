@@ -119,21 +119,51 @@ def _dark_palette() -> QPalette:
     return p
 
 
+# Fusion's standardPalette(), role by role (QPalette.ColorRole's value: Active, Disabled, Inactive as
+# 0xAARRGGBB). Asking the style for it makes PySide6 set up QStyle's Python enums (~10 ms) before the window
+# first shows; tests/gui/test_startup.py checks this table against Qt's own palette.
+FUSION_LIGHT = {
+    0: (0xff000000, 0xffbebebe, 0xff000000), 1: (0xffefefef, 0xffefefef, 0xffefefef),
+    2: (0xffffffff, 0xffffffff, 0xffffffff), 3: (0xffcacaca, 0xffcacaca, 0xffcacaca),
+    4: (0xff9f9f9f, 0xffbebebe, 0xff9f9f9f), 5: (0xffb8b8b8, 0xffb8b8b8, 0xffb8b8b8),
+    6: (0xff000000, 0xffbebebe, 0xff000000), 7: (0xffffffff, 0xffffffff, 0xffffffff),
+    8: (0xff000000, 0xffbebebe, 0xff000000), 9: (0xffffffff, 0xffefefef, 0xffffffff),
+    10: (0xffefefef, 0xffefefef, 0xffefefef), 11: (0xff767676, 0xffb1b1b1, 0xff767676),
+    12: (0xff308cc6, 0xff919191, 0xff308cc6), 13: (0xffffffff, 0xffffffff, 0xffffffff),
+    14: (0xff0000ff, 0xff0000ff, 0xff0000ff), 15: (0xffff00ff, 0xffff00ff, 0xffff00ff),
+    16: (0xfff7f7f7, 0xfff7f7f7, 0xfff7f7f7), 18: (0xffffffdc, 0xffffffdc, 0xffffffdc),
+    19: (0xff000000, 0xff000000, 0xff000000), 20: (0x80000000, 0x80000000, 0x80000000),
+    21: (0xff308cc6, 0xff919191, 0xff308cc6),
+}
+
+
+def fusion_light() -> QPalette:
+    p = QPalette()
+    groups = (QPalette.ColorGroup.Active, QPalette.ColorGroup.Disabled, QPalette.ColorGroup.Inactive)
+    for role, colours in FUSION_LIGHT.items():
+        for group, rgba in zip(groups, colours):
+            p.setColor(group, QPalette.ColorRole(role), QColor.fromRgba(rgba))
+    return p
+
+
 def _light_palette() -> QPalette:
-    p = QApplication.style().standardPalette()
+    p = fusion_light()
     p.setColor(QPalette.ColorRole.Highlight, QColor("#3d6bd1"))
     p.setColor(QPalette.ColorRole.Window, QColor("#f3f4f7"))
     p.setColor(QPalette.ColorRole.AlternateBase, QColor("#f5f7fb"))
     return p
 
 
-def apply(app: QApplication) -> None:
-    app.setStyle("Fusion")
+def apply(app: QApplication, style: bool = True) -> None:
+    """Fusion and the palette of the scheme in use; `style=False` when the application was made with Fusion
+    already (gui.app gives it "-style Fusion": setting it from Python sets up QStyle's enums, ~10 ms)."""
+    if style:
+        app.setStyle("Fusion")
     palette = _dark_palette() if scheme() == "dark" else _light_palette()
     app.setPalette(palette)
     app.setPalette(_tick_box_palette(palette), "QCheckBox")
 
 
-def follow_system(app: QApplication) -> None:
-    apply(app)
+def follow_system(app: QApplication, styled: bool = False) -> None:
+    apply(app, style=not styled)
     app.styleHints().colorSchemeChanged.connect(lambda *_: apply(app))

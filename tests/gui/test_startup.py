@@ -105,3 +105,35 @@ def test_the_window_shows_without_qt_namespace_enums_or_svg(recent):
     shown, document = out.stdout.split("\n")[:2]
     assert shown == "False False False False", "before the first show: Qt enums, ColorScheme, QtSvg, SVG plugin"
     assert document == "True", "the probe cannot see the enums being built (it would pass for nothing)"
+
+
+def test_the_light_palette_table_is_fusions_own():
+    """theme.FUSION_LIGHT stands for QStyle.standardPalette() of Fusion (asked for at start-up it cost ~10 ms)."""
+    from PySide6.QtGui import QPalette
+    from PySide6.QtWidgets import QStyleFactory
+    fusion = QStyleFactory.create("Fusion").standardPalette()
+    ours = theme.fusion_light()
+    roles = [r for r in QPalette.ColorRole if r.name not in ("NColorRoles", "NoRole")]
+    assert sorted(theme.FUSION_LIGHT) == sorted(r.value for r in roles), "a colour role Qt has is missing"
+    for group in (QPalette.ColorGroup.Active, QPalette.ColorGroup.Disabled, QPalette.ColorGroup.Inactive):
+        for role in roles:
+            assert ours.color(group, role).rgba() == fusion.color(group, role).rgba(), (group.name, role.name)
+
+
+STYLE_PROBE = """
+import os, tempfile
+os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp()
+from gui.app import create
+app, w = create([])
+app.processEvents()
+print(app.style().name())
+"""
+
+
+def test_the_app_is_made_with_fusion():
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
+    env.pop("QT_STYLE_OVERRIDE", None)
+    out = subprocess.run([sys.executable, "-c", STYLE_PROBE], capture_output=True, text=True, env=env,
+                         cwd=str(ROOT), timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().lower() == "fusion"
