@@ -2,8 +2,9 @@
 
 QTabWidget answers any change of its tab bar (a title that grows by a letter while the user types a crew's
 name, the "*" of unsaved changes) by laying itself out again and repainting itself and so every page of the
-current document. When the new title leaves the bar's height, the pages' area and the corner widgets where
-they were, only the tab bar needs to move; that is all this does, and anything else goes the usual way.
+current document. In document mode the bar spans the whole width, so a new title that leaves the bar's height
+as it was changes no geometry at all: the bar repaints its tabs and nothing else is laid out or painted. Any
+other change goes the usual way.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ LAYOUT_REQUEST = 76
 class DocumentTabs(QTabWidget):
     def setTabText(self, index: int, text: str) -> None:  # noqa: N802 (Qt's name)
         # QTabWidget.setTabText lays the whole widget out and repaints it; the bar's own setter asks for a layout
-        # (event() below), which moves only the bar when nothing else changes.
+        # (event() below), which is nothing to do when only a title changed.
         if self.tabText(index) != text:
             self.tabBar().setTabText(index, text)
 
@@ -27,27 +28,19 @@ class DocumentTabs(QTabWidget):
             self.tabBar().setTabToolTip(index, tip)
 
     def event(self, ev) -> bool:
-        if ev.type() == LAYOUT_REQUEST and self.isVisible() and self._only_the_bar_moved():
+        if ev.type() == LAYOUT_REQUEST and self.isVisible() and self._nothing_moved():
             self.updateGeometry()
             return True
         return super().event(ev)
 
-    def _only_the_bar_moved(self) -> bool:
-        """Place the tab bar where Qt would and say True when that is the whole of the new layout."""
-        from PySide6.QtWidgets import QStyle, QStyleOptionTabWidgetFrame
-        opt = QStyleOptionTabWidgetFrame()
-        self.initStyleOption(opt)
-        style = self.style()
-        stack = self.findChild(QWidget, "qt_tabwidget_stackedwidget")
-        if stack is None or style.subElementRect(QStyle.SubElement.SE_TabWidgetTabContents, opt, self) != stack.geometry():
+    def _nothing_moved(self) -> bool:
+        """True when the new layout is the one there is: in document mode a North tab bar spans the whole width
+        (Qt's QTabWidget.initStyleOption), so a title changes nothing while the bar's height stays."""
+        if not self.documentMode() or self.tabPosition() != QTabWidget.TabPosition.North:
             return False
         bar = self.tabBar()
-        if any(isinstance(w, QWidget) and w is not bar and w is not stack for w in self.children()):
-            return False  # corner widgets: Qt places them (none today; asking for them by corner would build
-            # PySide6's Qt namespace enums before the first show, tests/gui/test_startup.py)
-        rect = style.subElementRect(QStyle.SubElement.SE_TabWidgetTabBar, opt, self)
-        if rect.height() != bar.height() or rect.top() != bar.y():
-            return False
-        bar.setGeometry(rect)
-        return True
-
+        if any(isinstance(w, QWidget) and w is not bar and w.objectName() != "qt_tabwidget_stackedwidget"
+               for w in self.children()):
+            return False  # corner widgets: Qt places them (none today)
+        return bar.x() == 0 and bar.y() == 0 and bar.width() == self.width() and \
+            bar.height() == bar.sizeHint().height()
