@@ -51,10 +51,21 @@ class RowsModel(QAbstractTableModel):
         self.rows: list[Row] = []
         self.issues: dict[str, tuple[str, str]] = {}   # row pointer -> (severity, messages)
         self._roles: dict[int, list[dict]] = {}          # row -> its cells' roles, made when first asked
+        self._source: Any = None                          # what the rows were last made from (set_rows_from)
 
     # -- what the page says ---------------------------------------------------------------------------
+    def set_rows_from(self, source: Any, make) -> None:
+        """`set_rows(make())` unless `source`, what the rows are made from (offers of the Result), equals
+        what they were last made from: most edits leave most lists' offers as they were, and comparing them
+        costs a fraction of making every row again to find that none changed."""
+        if self._source is not None and source == self._source:
+            return
+        self.set_rows(make())
+        self._source = source
+
     def set_rows(self, rows: list[Row]) -> None:
         """Show `rows`: only what differs from what is shown is told to the views."""
+        self._source = None
         old, new = self.rows, list(rows)
         if [r.key for r in old] == [r.key for r in new]:
             self.rows = new

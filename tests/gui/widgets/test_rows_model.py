@@ -101,3 +101,22 @@ def test_a_hidden_page_follows_the_edits_it_missed_when_shown(qtbot):
     e.show_page(captain)
     assert not e.binder._stale.get(id(captain))
     assert "Renamed Captain" in [w.text() for w in captain.findChildren(QLineEdit)]
+
+
+def test_rows_made_from_the_same_offers_are_not_made_again():
+    model = RowsModel(["Name", "Mark"])
+    made = []
+
+    def make(names):
+        made.append(names)
+        return rows(*names)
+    offers = ["a", "b"]
+    model.set_rows_from(offers, lambda: make(offers))
+    seen = _spy(model)
+    model.set_rows_from(list(offers), lambda: make(["never"]))   # equal offers, another list: nothing to do
+    assert made == [["a", "b"]] and seen == [] and [r.key for r in model.rows] == ["a", "b"]
+    model.set_rows_from(["a", "c"], lambda: make(["a", "c"]))
+    assert [r.key for r in model.rows] == ["a", "c"] and len(made) == 2
+    model.set_rows(rows("x"))                                     # rows set directly: the offers are forgotten
+    model.set_rows_from(["a", "c"], lambda: make(["a", "c"]))
+    assert [r.key for r in model.rows] == ["a", "c"] and made[-1] == ["a", "c"] and len(made) == 3

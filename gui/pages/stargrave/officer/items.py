@@ -54,7 +54,8 @@ class Items(Card):
 
     def refresh(self, _value=None) -> None:
         offers = self.page.offers
-        self.model.set_rows(item_rows(offers.get("items", []), offers.get("carried", [])))
+        items, carried = offers.get("items", []), offers.get("carried", [])
+        self.model.set_rows_from((items, carried), lambda: item_rows(items, carried))
 
     def refresh_derived(self, d: dict) -> None:
         used, slots = d["slots_used"], d["slots"]

@@ -113,7 +113,8 @@ class Powers(Card):
 
     def refresh(self) -> None:
         offers, fig = self.page.offers, self.page.fig
-        self.model.set_rows(power_rows(offers.get("powers", []), fig["label"]))
+        powers = offers.get("powers", [])
+        self.model.set_rows_from(powers, lambda: power_rows(powers, fig["label"]))
         self.show_detail()
         chosen = offers.get("chosen", [])
         n, basic = len(chosen), sum(1 for c in chosen if c.get("basic"))
@@ -127,7 +128,7 @@ class Powers(Card):
 
     def refresh_chosen(self, _value=None) -> None:
         chosen = self.page.offers.get("chosen", [])
-        self.chosen_model.set_rows(chosen_rows(chosen, self.lowering))
+        self.chosen_model.set_rows_from(chosen, lambda: chosen_rows(chosen, self.lowering))
         if self.lowering:
             self._lowered_boxes(chosen)
 
