@@ -14,6 +14,7 @@ view itself.
 
 Pages that are built but hidden do not follow each edit: the bindings an edit touched there are remembered
 and refreshed when the page is shown again (`catch_up`), so an edit costs what the page in sight shows.
+Their issue marks wait the same way (a border put on a table re-styles the table and every widget in it).
 """
 
 from __future__ import annotations
@@ -77,6 +78,7 @@ class Binder(QObject):
         self.pages: list = []   # the editor's pages (gui.pages.base.Page): their forms are built when needed
         self.current = None     # the page in sight (set by the editor); None: every page follows every edit
         self._stale: dict[int, list[Binding]] = {}   # id(hidden page) -> its bindings an edit touched
+        self._unmarked: set[int] = set()              # id(hidden page) whose widgets' issue marks wait
         self._quiet = False
         session.changed.connect(self.on_changed)
 
@@ -199,6 +201,9 @@ class Binder(QObject):
         for b in stale:
             if not b.dead:
                 b.refresh(jp.get(self.session.data, b.pointer))
+        if id(page) in self._unmarked:
+            self._unmarked.discard(id(page))
+            self.paint()
         return bool(stale)
 
     def owner(self, pointer: str) -> Binding | None:
@@ -227,6 +232,9 @@ class Binder(QObject):
                 worst = min(issues, key=lambda i: SEVERITY_ORDER.get(i.severity, 9)).severity
                 state = (worst, tuple(i.message for i in issues))
             if state != b.state:
+                if self._hidden(b.page):
+                    self._unmarked.add(id(b.page))   # marked when its page is shown (catch_up)
+                    continue
                 b.state = state
                 mark(b, state)
 

@@ -136,3 +136,23 @@ def test_a_meter_keeps_its_height_when_it_goes_over_its_limit(qtbot):
     meter.set(7, 6, "7 of 6 slots", "1 slot too many.", "error")
     QApplication.instance().processEvents()
     assert meter.bar.height() == height and meter.bar.value() == 6 and meter.bar.format() == "7 of 6 slots"
+
+
+def test_a_hidden_page_is_marked_with_its_issues_when_shown(win, qtbot):
+    """An issue mark re-styles its widget (a border on a table re-styles every widget in it): the widgets of a
+    hidden page are marked when the page is shown, and then exactly as a page in sight would be."""
+    editor = _open(win, qtbot, "ashen-comet-veteran")
+    captain, first_mate = editor.pages[1], editor.pages[2]
+    for page in (first_mate, captain):
+        editor.show_page(page)
+        QApplication.instance().processEvents()
+    table = first_mate.findChild(QWidget, "first_mate_chosen_powers")
+    before = table.styleSheet()
+    editor.session.apply(edits.Set("/first_mate/background", "Rogue"))   # the Cyborg's powers are not basic now
+    assert any(i.pointer.startswith("/first_mate/powers") for i in editor.session.issues)
+    assert table.styleSheet() == before, "marked while hidden"
+    editor.show_page(first_mate)
+    QApplication.instance().processEvents()
+    assert table.styleSheet() != before and "border" in table.styleSheet()
+    messages = [i.message for i in editor.session.issues if i.pointer == "/first_mate/powers"]
+    assert all(m in table.toolTip() for m in messages) and messages
