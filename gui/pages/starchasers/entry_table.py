@@ -87,6 +87,8 @@ class EntryModel(RowsModel):
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         if not index.isValid() or index.row() >= len(self.rows):
             return None
+        if not self.kept and not self.cells:   # no cell kept as typed nor marked: the rows' own answers
+            return super().data(index, Qt.ItemDataRole.DisplayRole if role == Qt.ItemDataRole.EditRole else role)
         kept = self.kept.get((index.row(), index.column()))
         mark = ("error", kept[1]) if kept else self.cells.get(f"{self.rows[index.row()].pointer}/"
                                                                f"{self.fields[index.column()][0]}")
