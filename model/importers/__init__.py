@@ -15,10 +15,11 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..bounded import DocumentError, check_value
+from ..bounded import DocumentError
 from ..kinds import KINDS
 from ..migrations import migrate
 from ..rules_pack import builtin_pack
+from ..storage import from_data
 from . import battlescribe, labernator
 from .bounded import ImportRefused, read_bounded
 from .build import build
@@ -50,8 +51,9 @@ def import_bytes(raw: bytes, name: str = "", pack=None) -> Imported:
     doc, report = build(src, pack or builtin_pack(kind.pack), name)
     if kind.version > doc["version"]:
         doc = migrate(kind.kind, doc, doc["version"], kind.version)
-    try:  # what the crew file cannot hold (a NUL in an XML name, a number far beyond range) is said, not saved
-        check_value(doc)
+    try:  # what the crew file cannot hold (a NUL in an XML name, a number far beyond range, more items than a
+        # crew file allows) is said, not saved: the crew made is loaded as a file would be
+        from_data(doc)
     except DocumentError as e:
         raise ImportRefused(f"the crew made from it could not be saved: {e.message}", e.where) from None
     return Imported(doc, report, src.shape)

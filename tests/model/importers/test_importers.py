@@ -429,3 +429,16 @@ def test_text_no_crew_file_may_hold_is_refused_with_its_place_in_the_source():
     with pytest.raises(ImportRefused, match="NUL") as e:
         import_bytes(json.dumps(data).encode("utf-8"), "nul.sg")
     assert e.value.where == "/ShipName"
+
+
+def test_a_roster_that_makes_more_items_than_a_crew_file_holds_is_refused():
+    """A roster asking for 58 knives gives a Captain 61 items; a crew file holds at most 60: refused at import
+    with the place, not made into a crew that cannot be opened (found by the importer fuzz test)."""
+    tree = roster_tree()
+    knife = tree["roster"]["forces"][0]["selections"][0]["selections"][8]
+    assert knife["name"] == "Knife"
+    knife["number"] = "58"
+    for raw in (to_xml(tree), to_new_recruit(tree)):
+        with pytest.raises(ImportRefused, match="could not be saved: .*at most 60") as e:
+            import_bytes(raw, "knives.ros")
+        assert e.value.where.endswith("/items")
