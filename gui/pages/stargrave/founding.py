@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QAbstractSpin
                                QLabel, QLineEdit, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget)
 
 from ...icons import icon
-from ...widgets.common import hint
+from ...widgets.common import Card, hint
 
 _EDITORS = (QLineEdit, QPlainTextEdit, QComboBox, QAbstractButton, QAbstractSpinBox, QAbstractItemView)
 # Tables that only show the crew (their rows carry the history tooltips) stay usable while locked.
@@ -221,11 +221,13 @@ class FoundingBanner(QFrame):
         """Make the founding fields read-only (or give them back): only what this banner locked is unlocked."""
         if locked:
             body = self.page.body
-            # the banner, and what edits the latest game (the list keeps the wrappers, so their ids, alive)
-            keep = [w for part in (self, *(w for w in body.findChildren(QWidget) if w.property("betweenGames")))
-                    for w in (part, *part.findChildren(QWidget))]
+            # the banner, and the cards marked "betweenGames" (they edit the latest game); the list keeps the
+            # wrappers, so their ids, alive. Only the cards and the editors are looked for: wrapping every
+            # widget of the page for Python at each edit cost more than the rest of the banner's refresh.
+            parts = (self, *(c for c in body.findChildren(Card) if c.property("betweenGames")))
+            keep = [w for part in parts for w in (part, *part.findChildren(QWidget))]
             kept = {id(w) for w in keep}
-            for w in body.findChildren(QWidget):
+            for w in (w for kind in _EDITORS for w in body.findChildren(kind)):
                 if id(w) in kept:
                     continue
                 if isinstance(w, QAbstractItemView) and w.objectName().endswith(_VIEWS_KEPT):
