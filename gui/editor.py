@@ -31,6 +31,7 @@ class DocumentEditor(QWidget):
         self.binder.pages = self.pages
         self._seen = False   # shown at least once (see showEvent)
         self._missed: dict[int, Change] = {}   # id(hidden built page) -> the edits it has not followed, merged
+        self._nav_shown: dict[int, tuple] = {}  # page index -> (issue count, worst severity) its list row shows
 
         self.nav = QListWidget()
         self.nav.setObjectName("pageList")
@@ -162,10 +163,14 @@ class DocumentEditor(QWidget):
         self.issues.set_issues(issues)
         for i, page in enumerate(self.pages):
             mine = [x for x in issues if page.owns(x.pointer)]
-            item = self.nav.item(i)
             errors = sum(1 for x in mine if x.is_error)
+            worst = ("error" if errors else mine[0].severity) if mine else None
+            # set only when it changed: each set item text or icon makes the list lay out and repaint all its rows
+            if self._nav_shown.get(i) == (len(mine), worst):
+                continue
+            self._nav_shown[i] = (len(mine), worst)
+            item = self.nav.item(i)
             if mine:
-                worst = "error" if errors else mine[0].severity
                 item.setText(f"{page.title}  ({len(mine)})")
                 item.setIcon(severity_icon(worst))
                 item.setToolTip(f"{page.title}: {len(mine)} issue{'s' if len(mine) != 1 else ''}")
