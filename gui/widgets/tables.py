@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTableWidget
 
+from .content_columns import ContentColumns
+
 
 def as_pick_list(view, name: str, accessible: str = ""):
     """`view` made a read-only list of rows to pick from: named, whole rows selected one at a time, Tab leaving
@@ -17,7 +19,7 @@ def as_pick_list(view, name: str, accessible: str = ""):
     view.setTabKeyNavigation(False)
     view.setAlternatingRowColors(True)
     view.verticalHeader().hide()
-    view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    view.content_columns = ContentColumns(view)   # as wide as their contents, measured as rows change
     return view
 
 

@@ -194,6 +194,7 @@ class SoldiersPage(Page):
             self.roster.setIndexWidget(self.roster_model.index(r, C_SHOTGUN), centered(shot))
             self.binder.check(ptr + "/shotgun", shot, self)
             self._row_widgets[r] = [name, robot, shot]
+        self.roster.content_columns.measure_rows(first, last)   # the fields widen their columns
         self._refresh_shotguns()
 
     def _retire_row_widgets(self, first: int, last: int) -> None:
