@@ -25,7 +25,18 @@ class Tables:
         self._power_alias = alias_index(pack["powers"])
         self._item_alias = alias_index(pack["items"])
         self._background_alias = alias_index(pack["backgrounds"])
+        self._memo: dict[str, dict] = {}
 
+    def remembered(self, what: str, key: tuple, make):
+        """`make()`, remembered under `key` for this pack: for answers that depend only on the pack and `key`
+        (the offers of a figure with the same powers and background are asked again at every edit). The
+        answer is shared between evaluations: readers never change it."""
+        store = self._memo.setdefault(what, {})
+        if key not in store:
+            if len(store) >= 64:
+                store.clear()
+            store[key] = make()
+        return store[key]
 
     def canonical_power(self, name: Any) -> str | None:
         return self._power_alias.get(fold(name)) if isinstance(name, str) else None

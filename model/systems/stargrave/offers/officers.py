@@ -30,11 +30,18 @@ def power_offers(officer: dict, role: str, t: Tables) -> list[dict]:
     """Every power of the pack, the background's basic ones first (SG-BG-06), with the activation it would
     have for this figure (SG-CAPT-05, SG-FM-03) and whether it can be taken now (`fits`, `reason`)."""
     bg_name = t.canonical_background(officer.get("background"))
-    entries = [e for e in officer.get("powers", []) if isinstance(e, dict)]
-    chosen: dict[str, int] = {}
-    for i, e in enumerate(officer.get("powers", [])):
-        if isinstance(e, dict):
-            chosen.setdefault(t.canonical_power(e.get("name")), i)
+    # what the offers depend on: the figure, its background and which power is chosen at which place
+    names = tuple(t.canonical_power(e.get("name")) if isinstance(e, dict) else False
+                  for e in officer.get("powers", []))
+    return t.remembered("power_offers", (role, bg_name, names), lambda: _power_offers(names, role, bg_name, t))
+
+
+def _power_offers(names: tuple, role: str, bg_name: str | None, t: Tables) -> list[dict]:
+    entries = [n for n in names if n is not False]
+    chosen: dict[str | None, int] = {}
+    for i, name in enumerate(names):
+        if name is not False:
+            chosen.setdefault(name, i)
     basic_now = basic_count([n for n in chosen if n], bg_name, t)
     # the answer depends only on (chosen, basic): asked four times, not once per power
     blocks = {(c, b): pick_blocker(c, b, len(entries), basic_now, role, bool(bg_name), t)
@@ -75,6 +82,11 @@ def chosen_powers(officer: dict, role: str, d: dict, t: Tables) -> list[dict]:
 def item_offers(officer: dict, role: str, t: Tables) -> list[dict]:
     """Every General Equipment List item with the slots it would take for this figure now and, if it cannot
     be added, why (SG-EQ-02/03/09, the same `blockers` the carried statuses use)."""
+    carried = tuple(t.canonical_item(x) for x in officer.get("items", []))   # all the offers depend on
+    return t.remembered("item_offers", (role, carried), lambda: _item_offers(officer, role, t))
+
+
+def _item_offers(officer: dict, role: str, t: Tables) -> list[dict]:
     fig = t.figures[role]
     slotted, _ = carried_items(officer, t)
     free = fig["item_slots"] - sum(slot_use(slotted))
