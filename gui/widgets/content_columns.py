@@ -3,8 +3,9 @@
 Qt's ResizeToContents does the same sum from scratch: after every change of any cell it asks the delegate for
 the size of every cell of every such column (each a dozen questions to the Python model) and repaints the
 header, so ticking one power measured the whole table again (tests/benchmarks/bench_gui.py). Here each
-cell's width is kept; a changed, inserted or removed row is measured alone, and a column is resized only
-when its widest cell changed. The widths are the ones Qt would give: the delegate's size hint of each cell
+cell's width is kept; a changed, inserted or removed row is measured alone (a changed row of a RowsModel only
+when what its fitted cells show changed: RowsModel.measure_key), and a column is resized only when its widest
+cell changed. The widths are the ones Qt would give: the delegate's size hint of each cell
 (the same style option the view uses), one more pixel for the grid, never less than the header's own hint.
 
 A column the page stretches (QHeaderView Stretch) is left to the header. A field set into a cell
@@ -25,6 +26,7 @@ class ContentColumns(QObject):
         self.header = view.horizontalHeader()
         self.header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)   # sized here (a page may stretch one)
         self.cells: list[list[int]] = []   # [row][column] width of each cell's contents
+        self.keys: list = []               # [row] the model's measure_key when the row was measured (if it has one)
         self.heads: list[int] = []         # the header's own hint of each column
         model = view.model()
         model.dataChanged.connect(self._data_changed)
@@ -36,6 +38,22 @@ class ContentColumns(QObject):
         self.measure_all()
 
     # -- measuring ---------------------------------------------------------------------------------------
+    def _key(self, r: int):
+        key = getattr(self.view.model(), "measure_key", None)
+        return key(r) if key is not None else None
+
+    @staticmethod
+    def _same(new, old, fitted: tuple[int, ...]) -> bool:
+        """Whether a row's fitted cells show what they showed when measured (the model's measure_key)."""
+        if new is None or old is None or new[1] != old[1]:
+            return False
+        return all(c < len(new[0]) and c < len(old[0]) and new[0][c] == old[0][c] for c in fitted)
+
+    def _fitted(self) -> tuple[int, ...]:
+        header = self.header
+        return tuple(c for c in range(header.count())
+                     if header.sectionResizeMode(c) != QHeaderView.ResizeMode.Stretch)
+
     def _row(self, r: int) -> list[int]:
         model, view = self.view.model(), self.view
         out = []
@@ -49,12 +67,17 @@ class ContentColumns(QObject):
             out.append(width)
         return out
 
-    def measure_rows(self, first: int, last: int) -> None:
-        """Measure these rows again (a page that has just set fields into their cells says so)."""
+    def measure_rows(self, first: int, last: int, changed_only: bool = False) -> None:
+        """Measure these rows again (a page that has just set fields into their cells says so). `changed_only`:
+        skip a row whose model says nothing its size depends on changed (RowsModel.measure_key)."""
         if len(self.cells) != self.view.model().rowCount():
             return self.measure_all()
+        fitted = self._fitted()
         for r in range(first, last + 1):
-            self.cells[r] = self._row(r)
+            key = self._key(r)
+            if changed_only and self._same(key, self.keys[r], fitted):
+                continue
+            self.cells[r], self.keys[r] = self._row(r), key
         self._apply()
 
     def measure_all(self, *_) -> None:
@@ -63,23 +86,26 @@ class ContentColumns(QObject):
         model = self.view.model()
         self.heads = [self.header.sectionSizeHint(c) for c in range(model.columnCount())]
         self.cells = [self._row(r) for r in range(model.rowCount())]
+        self.keys = [self._key(r) for r in range(model.rowCount())]
         self._apply()
 
     def _data_changed(self, top_left, bottom_right, _roles=()) -> None:
         if not top_left.isValid():
             return self.measure_all()
-        self.measure_rows(top_left.row(), bottom_right.row())
+        self.measure_rows(top_left.row(), bottom_right.row(), changed_only=True)
 
     def _rows_inserted(self, parent, first: int, last: int) -> None:
         if parent.isValid():
             return
         self.cells[first:first] = [self._row(r) for r in range(first, last + 1)]
+        self.keys[first:first] = [self._key(r) for r in range(first, last + 1)]
         self._apply()
 
     def _rows_removed(self, parent, first: int, last: int) -> None:
         if parent.isValid():
             return
         del self.cells[first:last + 1]
+        del self.keys[first:last + 1]
         self._apply()
 
     # -- sizing --------------------------------------------------------------------------------------------
@@ -93,9 +119,7 @@ class ContentColumns(QObject):
 
     def _apply(self) -> None:
         header = self.header
-        for c in range(header.count()):
-            if header.sectionResizeMode(c) == QHeaderView.ResizeMode.Stretch:
-                continue
+        for c in self._fitted():
             w = self.width(c)
             if header.sectionSize(c) != w:
                 header.resizeSection(c, w)

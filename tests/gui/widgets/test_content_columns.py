@@ -115,3 +115,16 @@ def test_every_pick_list_of_the_stargrave_pages_is_as_wide_as_qt_would_make_it(w
             _assert_like_qt(cc.view)
             checked += 1
     assert checked >= 5
+
+
+def test_a_row_changed_only_in_its_stretched_column_is_not_measured(qtbot):
+    m = _Counting(["Item", "Slots", "Status"])
+    m.set_rows([Row(str(i), (f"Item {i}", "1", "Fits")) for i in range(20)])
+    view = _view(qtbot, m)   # the last column stretches
+    qtbot.wait(10)
+    m.asked.clear()
+    m.set_rows([Row(str(i), (f"Item {i}", "1", "Fits" if i % 2 else "needs 1 slot, 0 free")) for i in range(20)])
+    assert m.asked == []
+    m.set_rows([Row(str(i), (f"Item {i}", "2" if i == 3 else "1", "Fits")) for i in range(20)])
+    assert set(m.asked) == {3}
+    _assert_like_qt(view)

@@ -24,6 +24,9 @@ class PowerModel(RowsModel):
             return PowerModel.bold
         return super().data(index, role)
 
+    def font_key(self, row: Row):
+        return bool((row.data or {}).get("basic"))
+
 
 def power_detail(o: dict, who: str) -> str:
     """What one power would be for this figure, in words (the tooltip and the line under the chooser)."""
