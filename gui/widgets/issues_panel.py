@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLab
 from model.issues import Issue
 
 from ..icons import icon, severity_icon
+from .content_columns import ContentColumns
 
 
 FOLD_MS = 1200
@@ -63,14 +64,14 @@ class IssuesPanel(QWidget):
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.tree.setHeaderLabels(["Severity", "Problem", "Rule", "Where"])
         h = self.tree.header()
-        h.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        h.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        h.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        h.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
         h.setStretchLastSection(False)
+        self.columns = ContentColumns(self.tree)   # the others as wide as their contents, measured as rows come
+        h.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.tree.itemActivated.connect(lambda item, _c: self.activated.emit(item.data(0, Qt.ItemDataRole.UserRole)))
         lay.addWidget(self.tree, 1)
         self.issues: list[Issue] = []
+        self._rows: list[tuple] = []      # what the list shows, a tuple per issue (see _row)
+        self._summary: tuple = ()         # the title's text and picture
         self.fold_timer = QTimer(self)
         self.fold_timer.setSingleShot(True)
         self.fold_timer.setInterval(FOLD_MS)
@@ -79,14 +80,7 @@ class IssuesPanel(QWidget):
 
     def set_issues(self, issues: list[Issue]) -> None:
         self.issues = list(issues)
-        self.tree.clear()
-        for issue in issues:
-            item = QTreeWidgetItem([issue.severity.capitalize(), issue.message, issue.rule, self.describe(issue.pointer)])
-            item.setIcon(0, severity_icon(issue.severity))
-            item.setData(0, Qt.ItemDataRole.UserRole, issue.pointer)
-            item.setToolTip(1, issue.message)
-            item.setToolTip(3, issue.pointer or "/")
-            self.tree.addTopLevelItem(item)
+        self._show_rows([self._row(i) for i in issues])
         if issues:
             self.fold_timer.stop()
             self._unfold()
@@ -97,10 +91,40 @@ class IssuesPanel(QWidget):
             else:
                 self._fold()   # a legal document opens folded
         text, worst = summary(issues)
-        self.title.setText(text)
-        size = self.title.fontMetrics().height()
-        self.icon.setPixmap((icon("ok") if worst == "ok" else severity_icon(worst)).pixmap(size, size))
-        self.tree.setAccessibleDescription(text)
+        if (text, worst) != self._summary:   # a new text lays the window out again, a new picture repaints
+            self._summary = (text, worst)
+            self.title.setText(text)
+            size = self.title.fontMetrics().height()
+            self.icon.setPixmap((icon("ok") if worst == "ok" else severity_icon(worst)).pixmap(size, size))
+            self.tree.setAccessibleDescription(text)
+
+    def _row(self, issue: Issue) -> tuple:
+        return (issue.severity, issue.message, issue.rule, self.describe(issue.pointer), issue.pointer)
+
+    def _show_rows(self, rows: list[tuple]) -> None:
+        """Show `rows` (see _row), changing only the rows that differ from those shown: an edit usually brings
+        or fixes one issue, and the list around it stays as it was (no repaint, no columns measured again)."""
+        old = self._rows
+        head = 0
+        while head < min(len(old), len(rows)) and old[head] == rows[head]:
+            head += 1
+        tail = 0
+        while tail < min(len(old), len(rows)) - head and old[-1 - tail] == rows[-1 - tail]:
+            tail += 1
+        for _ in range(len(old) - head - tail):
+            self.tree.takeTopLevelItem(head)
+        self.tree.insertTopLevelItems(head, [self._item(r) for r in rows[head:len(rows) - tail]])
+        self._rows = rows
+
+    @staticmethod
+    def _item(row: tuple) -> QTreeWidgetItem:
+        severity, message, rule, where, pointer = row
+        item = QTreeWidgetItem([severity.capitalize(), message, rule, where])
+        item.setIcon(0, severity_icon(severity))
+        item.setData(0, Qt.ItemDataRole.UserRole, pointer)
+        item.setToolTip(1, message)
+        item.setToolTip(3, pointer or "/")
+        return item
 
     def _fold(self) -> None:
         """Nothing to say: the panel is its one summary line."""
