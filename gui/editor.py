@@ -13,7 +13,12 @@ from .binding import Binder
 from .icons import icon, severity_icon
 from .pages import pages_for
 from .session import Change, Session
+from .widgets.fitted_views import RowRepaint
 from .widgets.issues_panel import IssuesPanel
+
+
+class PageList(RowRepaint, QListWidget):
+    """The list of pages: a page's row that changes (its issue count) repaints alone, not the whole list."""
 
 
 class DocumentEditor(QWidget):
@@ -33,7 +38,7 @@ class DocumentEditor(QWidget):
         self._missed: dict[int, Change] = {}   # id(hidden built page) -> the edits it has not followed, merged
         self._nav_shown: dict[int, tuple] = {}  # page index -> (issue count, worst severity) its list row shows
 
-        self.nav = QListWidget()
+        self.nav = PageList()
         self.nav.setObjectName("pageList")
         self.nav.setAccessibleName("Pages")
         self.nav.setIconSize(QSize(22, 22))
