@@ -185,6 +185,28 @@ class RowsModel(QAbstractTableModel):
         c = index.column()
         return roles[c].get(role) if c < len(roles) else None
 
+    def multiData(self, index: _Index, span) -> None:  # noqa: N802 (Qt name)
+        """A view asks for all the roles of a cell at once: one call from Qt instead of one per role (about ten
+        per cell, each through a new Python wrapper of the index). A model whose `data` says more than its
+        rows' roles is asked role by role, as Qt would."""
+        if type(self).data is not RowsModel.data:
+            return super().multiData(index, span)
+        r = index.row()
+        roles = self._roles.get(r)
+        if roles is None:
+            if not index.isValid() or r >= len(self.rows):
+                return super().multiData(index, span)   # (every role cleared, as data() answers None)
+            roles = self._roles[r] = self._row_roles(self.rows[r])
+        c = index.column()
+        cell = roles[c] if c < len(roles) else {}
+        for item in span:   # every role answered: Qt may hand the same span from cell to cell
+            value = cell.get(item.role())
+            if value is None:
+                item.clearData()
+            else:
+                item.setData(value)
+        return None
+
     def _row_roles(self, row: Row) -> list[dict]:
         """Every role of every cell of `row`: {role: value} by column."""
         from ..icons import icon, severity_icon

@@ -120,3 +120,37 @@ def test_rows_made_from_the_same_offers_are_not_made_again():
     model.set_rows(rows("x"))                                     # rows set directly: the offers are forgotten
     model.set_rows_from(["a", "c"], lambda: make(["a", "c"]))
     assert [r.key for r in model.rows] == ["a", "c"] and made[-1] == ["a", "c"] and len(made) == 3
+
+
+def test_a_cell_gives_every_role_at_once_as_it_gives_each_alone(qtbot):
+    """Views ask a cell for all its roles in one multiData call: the answers are those of data()."""
+    from PySide6.QtCore import QModelRoleData, QModelRoleDataSpan
+
+    from gui.pages.stargrave.officer.rows import PowerModel
+    for model in (RowsModel(["Name", "Mark"]), PowerModel(["Power", "Basic"])):
+        model.set_rows([Row("a", ("Knife", "x"), tips=("a tip",), icons=("", "ok"), check=True, pointer="/a",
+                            center=(1,), data={"basic": True}),
+                        Row("b", ("Pistol", ""), check=False, enabled=False)])
+        model.set_issues({"/a": (ERROR, "too many")})
+        roles = [int(r) for r in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.DecorationRole,
+                                  Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.FontRole,
+                                  Qt.ItemDataRole.TextAlignmentRole, Qt.ItemDataRole.CheckStateRole,
+                                  Qt.ItemDataRole.AccessibleDescriptionRole, Qt.ItemDataRole.UserRole,
+                                  SEVERITY_ROLE, Qt.ItemDataRole.BackgroundRole)]
+        asked_of = {role: QModelRoleData(role) for role in roles}   # one span per role, handed from cell to
+        for r in range(2):                                           # cell as a view may: nothing is left over
+            for c in range(2):
+                index = model.index(r, c)
+                for role in roles:
+                    asked = asked_of[role]
+                    model.multiData(index, QModelRoleDataSpan(asked))
+                    alone = model.data(index, role)
+                    if alone is None:
+                        assert asked.data() is None, (r, c, role)
+                    elif role == Qt.ItemDataRole.CheckStateRole:
+                        assert Qt.CheckState(asked.data()) == alone
+                    elif role in (Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.FontRole):
+                        assert asked.data() is not None and type(asked.data()) is type(alone)
+                    else:
+                        assert asked.data() == alone, (r, c, role)
+        assert model.data(model.index(0, 0), Qt.ItemDataRole.FontRole) is not None or not isinstance(model, PowerModel)

@@ -15,14 +15,14 @@ class PowerModel(RowsModel):
 
     bold: QFont | None = None   # made once: a font per cell and repaint was a good part of the grid's repaint
 
-    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
-        if role == Qt.ItemDataRole.FontRole and index.isValid() and index.column() == 0 \
-                and (self.rows[index.row()].data or {}).get("basic"):
+    def _row_roles(self, row: Row) -> list[dict]:
+        roles = super()._row_roles(row)
+        if (row.data or {}).get("basic"):
             if PowerModel.bold is None:
                 PowerModel.bold = QFont()
                 PowerModel.bold.setBold(True)
-            return PowerModel.bold
-        return super().data(index, role)
+            roles[0][Qt.ItemDataRole.FontRole] = PowerModel.bold
+        return roles
 
     def font_key(self, row: Row):
         return bool((row.data or {}).get("basic"))
