@@ -54,7 +54,8 @@ class Tables:
         return bool(background) and background in power.get("basic_for", [])
 
     def basic_powers(self, background: str | None) -> list[str]:
-        return [p["name"] for p in self.pack["powers"] if self.is_basic(p, background)]
+        return list(self.remembered("basic_powers", (background,), lambda: [
+            p["name"] for p in self.pack["powers"] if self.is_basic(p, background)]))
 
     def activation(self, power: dict, role: str, basic: bool) -> int:
         fig = self.figures[role]

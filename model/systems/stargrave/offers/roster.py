@@ -30,6 +30,12 @@ def profile_words(profile: dict, t: Tables) -> str:
 def soldier_types(data: dict, founded: dict, t: Tables) -> list[dict]:
     hired = len(data.get("soldiers") or []) if isinstance(data.get("soldiers"), list) else 0
     left, specialists = founded.get("credits_left", 0), founded.get("specialists", 0)
+    # all they depend on besides the pack: asked again at every edit, made again only when one changes
+    return t.remembered("soldier_types", (hired, left, specialists),
+                        lambda: _soldier_types(hired, left, specialists, t))
+
+
+def _soldier_types(hired: int, left: int, specialists: int, t: Tables) -> list[dict]:
     out = []
     for s in t.pack["soldiers"]:
         rule, reason = hire_block(s, hired, left, specialists, t)
