@@ -31,11 +31,25 @@ def anything_left(where: str) -> bool:
         return False
 
 
+_SECONDS: list = [None, float(DEFAULT_SECONDS)]   # (the settings file's path, time and size), the value read then
+
+
 def seconds() -> float:
+    """The autosave delay. Asked at every edit: read again only when the settings file changed (opening the
+    settings for each edit was a tenth of a millisecond, tests/benchmarks/bench_gui.py)."""
+    path = st.settings_path()
     try:
-        return max(0.0, float(st.settings().value("recovery/seconds", DEFAULT_SECONDS)))
-    except (TypeError, ValueError):
-        return float(DEFAULT_SECONDS)
+        stat = os.stat(path)
+        key = (str(path), stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        key = (str(path), None, None)
+    if key != _SECONDS[0]:
+        try:
+            value = max(0.0, float(st.settings().value("recovery/seconds", DEFAULT_SECONDS)))
+        except (TypeError, ValueError):
+            value = float(DEFAULT_SECONDS)
+        _SECONDS[:] = [key, value]
+    return _SECONDS[1]
 
 
 class Autosaver(QObject):
