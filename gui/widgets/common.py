@@ -60,11 +60,60 @@ def heading(text: str, level: int = 1) -> QLabel:
     return label
 
 
+class WrapLabel(QLabel):
+    """A word-wrapped label that keeps its height for a width until its text changes.
+
+    QLabel lays its whole text out again each time a layout asks its height for a width, and a page's layout
+    asks every wrapped label of the page whenever any widget in it changes size: adding a weapon row spent
+    a sixth of the edit there (tests/benchmarks/bench_instructions.py). The heights are forgotten when the
+    text, the font, the margins or the style sheet (an issue's border) are set."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None):
+        super().__init__(text, parent)
+        self._heights: dict[int, int] = {}
+        self.setWordWrap(True)
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt name)
+        height = self._heights.get(width)
+        if height is None:
+            height = self._heights[width] = super().heightForWidth(width)
+        return height
+
+    def setText(self, text: str) -> None:  # noqa: N802 (Qt name)
+        if text != self.text():
+            self._heights.clear()
+            super().setText(text)
+
+    def clear(self) -> None:
+        self._heights.clear()
+        super().clear()
+
+    # what else changes the room its text has (a mark's border, a font, margins): asked again after any of them
+    def setStyleSheet(self, sheet: str) -> None:  # noqa: N802 (Qt name)
+        self._heights.clear()
+        super().setStyleSheet(sheet)
+
+    def setFont(self, font) -> None:  # noqa: N802 (Qt name)
+        self._heights.clear()
+        super().setFont(font)
+
+    def setContentsMargins(self, *margins) -> None:  # noqa: N802 (Qt name)
+        self._heights.clear()
+        super().setContentsMargins(*margins)
+
+    def setIndent(self, indent: int) -> None:  # noqa: N802 (Qt name)
+        self._heights.clear()
+        super().setIndent(indent)
+
+    def setMargin(self, margin: int) -> None:  # noqa: N802 (Qt name)
+        self._heights.clear()
+        super().setMargin(margin)
+
+
 def next_step_line() -> QLabel:
     """A page's one line saying what to do next: plain text in the page's own colour, weighted to be seen."""
-    label = QLabel()
+    label = WrapLabel()
     label.setObjectName("nextStep")
-    label.setWordWrap(True)
     label.setProperty("textFormat", 0)  # plain text: messages may hold any character
     f = label.font()
     f.setWeight(QFont.Weight.DemiBold)
@@ -74,8 +123,7 @@ def next_step_line() -> QLabel:
 
 
 def hint(text: str = "") -> QLabel:
-    label = QLabel(text)
-    label.setWordWrap(True)
+    label = WrapLabel(text)
     label.setProperty("textFormat", 0)  # Qt.TextFormat.PlainText; the start page needs no Qt enums
     pal = label.palette()
     pal.setColor(label.foregroundRole(), pal.color(pal.ColorGroup.Disabled, pal.ColorRole.WindowText)
@@ -120,8 +168,7 @@ class Meter(QWidget):
         # as tall as with the 1 px border it gets over its limit: going over or back does not move the page
         self.bar.setFixedHeight(self.bar.sizeHint().height() + 2)
         self.bar.setAccessibleName(name)
-        self.words = QLabel()
-        self.words.setWordWrap(True)
+        self.words = WrapLabel()
         # two lines kept for the words: "1 slot free." and "All slots used." (one line or two beside a narrow
         # bar) then take the same room, and a tick does not lay the page out again (bench_gui.py: 1.2 ms)
         self.words.setMinimumHeight(2 * self.words.fontMetrics().lineSpacing())

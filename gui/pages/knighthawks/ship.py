@@ -17,7 +17,7 @@ from model.systems.knighthawks.offers import GROUP_TITLE
 from model.systems.knighthawks.next_step import next_step
 
 from ... import theme
-from ...widgets.common import Card, StatCell, badge, form_card, hint, named, with_badge
+from ...widgets.common import Card, StatCell, WrapLabel, badge, form_card, hint, named, with_badge
 from ..base import Page
 
 NONE = -1  # the hull-points and configuration pickers show "not chosen" for null
@@ -39,11 +39,9 @@ class Counter:
         self.spin.setKeyboardTracking(False)  # typing "12" is one edit, not "1" then "12"
         self.spin.setMinimumWidth(self.spin.fontMetrics().horizontalAdvance("0000") + 40)
         self.badge = badge()
-        self.limit = QLabel()
+        self.limit = WrapLabel()
         self.limit.setObjectName(f"limit_{self.code}")
-        self.limit.setWordWrap(True)
-        self.info = QLabel(offer["info"])
-        self.info.setWordWrap(True)
+        self.info = WrapLabel(offer["info"])
         self.name.setBuddy(self.spin)
         fm = self.name.fontMetrics()
         self.name.setMinimumWidth(fm.horizontalAdvance("Interceptor Missiles (ICM)") + 12)
@@ -103,9 +101,8 @@ class ShipPage(Page):
             self.type.addItem(stype["name"], stype["name"])
             self.type.setItemData(self.type.count() - 1, stype["tip"], Qt.ItemDataRole.ToolTipRole)
         self.type_badge = badge()
-        self.type_info = QLabel()
+        self.type_info = WrapLabel()
         self.type_info.setObjectName("typeLimits")
-        self.type_info.setWordWrap(True)
         self.hull = QSpinBox()
         self.hull.setObjectName("hullPoints")
         self.hull.setAccessibleName("Hull points")
@@ -155,9 +152,8 @@ class ShipPage(Page):
             cell.setObjectName(f"stat_{key}")
             grid.addWidget(cell, 0, i)
         stats.layout_.addLayout(grid)
-        self.traits = QLabel()
+        self.traits = WrapLabel()
         self.traits.setObjectName("traits")
-        self.traits.setWordWrap(True)
         stats.add(self.traits)
         stats.add(hint("Hover or tab to a value to see how it is derived."))
         return stats
@@ -180,13 +176,11 @@ class ShipPage(Page):
 
     def _play_card(self) -> Card:
         play = Card("In play")
-        self.phases = QLabel()
+        self.phases = WrapLabel()
         self.phases.setObjectName("phases")
-        self.phases.setWordWrap(True)
         self.phases.setTextFormat(Qt.TextFormat.RichText)
-        self.supplies = QLabel()
+        self.supplies = WrapLabel()
         self.supplies.setObjectName("supplies")
-        self.supplies.setWordWrap(True)
         play.add(self.phases)
         play.add(self.supplies)
         return play
@@ -206,9 +200,8 @@ class ShipPage(Page):
         box = QWidget()
         lay = QHBoxLayout(box)
         lay.setContentsMargins(0, 0, 0, 0)
-        label = QLabel()
+        label = WrapLabel()
         label.setObjectName(f"others_{group}")
-        label.setWordWrap(True)
         mark = badge()
         button = QPushButton("Remove these")
         button.setObjectName(f"remove_others_{group}")

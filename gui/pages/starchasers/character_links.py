@@ -14,7 +14,7 @@ from model.systems.starchasers.ship import crew as crew_model
 from model.systems.starchasers.tables import tables
 
 from ... import theme
-from ...widgets.common import Card, badge, hint, with_badge
+from ...widgets.common import Card, WrapLabel, badge, hint, with_badge
 from .fields import show_words
 
 
@@ -39,9 +39,8 @@ class CrewSection(Card):
         self.rows: dict[str, tuple[QLabel, QPushButton, QPushButton]] = {}
         for r, (key, st) in enumerate(self.stations.items()):
             label = QLabel(st["label"] + (" (also holds another station)" if st.get("overlay") else ""))
-            status = QLabel()
+            status = WrapLabel()
             status.setObjectName(f"crewStatus_{key}")
-            status.setWordWrap(True)
             b = badge()
             link = QPushButton("Link…")
             link.setObjectName(f"crewLink_{key}")

@@ -16,7 +16,7 @@ from model.systems.starchasers.next_step import next_step
 from model.systems.starchasers.tables import tables
 
 from ... import theme
-from ...widgets.common import Card, badge, hint, with_badge
+from ...widgets.common import Card, WrapLabel, badge, hint, with_badge
 from ..base import Page
 from .character_fields import LevelBox, bind_level
 from .fields import NumberBox, TabsWhenAdded, bind_number, show_words
@@ -162,9 +162,8 @@ class CharacterPage(TabsWhenAdded, Page):
         row.addWidget(hint(f"{fr['min']} to {fr['max']}; 0 for characters who do not use the Force. "
                            f"Each point lets the player flip one Force Point."), 1)
         self.force_card.layout_.addLayout(row)
-        self.force_words = QLabel()
+        self.force_words = WrapLabel()
         self.force_words.setObjectName("forceWords")
-        self.force_words.setWordWrap(True)
         self.force_card.add(self.force_words)
         self.force_reset = QPushButton("Set the Force Rating to 0")
         self.force_reset.setObjectName("forceReset")
@@ -181,9 +180,8 @@ class CharacterPage(TabsWhenAdded, Page):
         ch = t.char
         mrules = ch["motivators"]
         self.mot_card = Card("Motivators")
-        self.mot_words = QLabel()
+        self.mot_words = WrapLabel()
         self.mot_words.setObjectName("motivatorWords")
-        self.mot_words.setWordWrap(True)
         self.mot_card.add(self.mot_words)
         self.mot_grid = QGridLayout()
         self.mot_card.layout_.addLayout(self.mot_grid)

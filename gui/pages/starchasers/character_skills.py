@@ -21,7 +21,7 @@ from model.systems.starchasers.next_step import next_step
 from model.systems.starchasers.tables import tables
 
 from ... import theme
-from ...widgets.common import Card, badge, hint, live_with_selection, with_badge
+from ...widgets.common import Card, WrapLabel, badge, hint, live_with_selection, with_badge
 from ...widgets.rows_model import Row, RowsModel
 from ..base import Page
 from .character_fields import LevelBox, bind_level
@@ -246,9 +246,8 @@ class SkillsPage(TabsWhenAdded, Page):
         self.equipment.setAccessibleName("Equipment of the character")
         mark = badge()
         self.eq_card.add(with_badge(self.equipment, mark))
-        self.eq_status = QLabel()
+        self.eq_status = WrapLabel()
         self.eq_status.setObjectName("equipmentStatus")
-        self.eq_status.setWordWrap(True)
         self.eq_status.setStyleSheet(f"color: {theme.colour('error')};")
         self.eq_card.add(self.eq_status)
         binding = self.binder.rows("/equipment", self.equipment, self, self.equipment.entries,

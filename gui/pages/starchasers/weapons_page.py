@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
-from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QMessageBox, QPushButton, QWidget
+from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QMessageBox, QPushButton, QWidget
 
 from model.systems.starchasers import catalog as cat
 from model.systems.starchasers.ship import actions
@@ -15,7 +15,7 @@ from model.systems.starchasers.tables import tables
 
 from ... import theme
 from ...icons import severity_icon
-from ...widgets.common import Card, badge, hint, live_with_selection, with_badge
+from ...widgets.common import Card, WrapLabel, badge, hint, live_with_selection, with_badge
 from ..base import Page
 from .entry_table import EntryTable
 from .fields import TabsWhenAdded, show_words
@@ -131,9 +131,8 @@ class WeaponsPage(TabsWhenAdded, Page):
                         "and Rarity offer their choices); every change can be undone.")
         meter = Card("Hard points")
         self.bar = HardPointBar()
-        self.meter_words = QLabel()
+        self.meter_words = WrapLabel()
         self.meter_words.setObjectName("hardPointWords")
-        self.meter_words.setWordWrap(True)
         meter.add(self.bar)
         meter.add(self.meter_words)
         self.column.addWidget(meter)
@@ -156,9 +155,8 @@ class WeaponsPage(TabsWhenAdded, Page):
         mark = badge()
         card.add(with_badge(table, mark), 1)
         if listname == "weapons":
-            self.status = QLabel()
+            self.status = WrapLabel()
             self.status.setObjectName("weaponsStatus")
-            self.status.setWordWrap(True)
             self.status.setStyleSheet(f"color: {theme.colour('error')};")
             card.add(self.status)
         row = QHBoxLayout()

@@ -4,13 +4,13 @@ derived values that follow from them (IM, movement, PSA level and bonus, racial 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPlainTextEdit,
+from PySide6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QLineEdit, QPlainTextEdit,
                                QSpinBox)
 
 from model.systems.starfrontiers.next_step import next_step
 from model.systems.starfrontiers.tables import tables
 
-from ...widgets.common import Card, StatCell, badge, form_card, heading, hint, named, with_badge
+from ...widgets.common import Card, StatCell, WrapLabel, badge, form_card, heading, hint, named, with_badge
 from ..base import Page
 
 
@@ -95,9 +95,8 @@ class CharacterPage(Page):
             self.cells[key] = cell
             grid.addWidget(cell, i // 3, i % 3)
         derived.layout_.addLayout(grid)
-        self.specials = QLabel()
+        self.specials = WrapLabel()
         self.specials.setObjectName("sf_race_abilities")
-        self.specials.setWordWrap(True)
         derived.add(heading("Racial abilities", 2))
         derived.add(self.specials)
         return derived

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFormLayout, QHBoxLayout, QHeaderView, QLabel,
-                               QPushButton, QSpinBox, QTableView)
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFormLayout, QHBoxLayout, QHeaderView, QPushButton, QSpinBox, QTableView)
 
 from model.systems.starfrontiers import actions
 from model.systems.starfrontiers.next_step import next_step
 from model.systems.starfrontiers.offers import CATEGORIES
 from model.systems.starfrontiers.tables import tables
 
-from ...widgets.common import Card, Meter, badge, live_with_selection, show_all_rows, with_badge
+from ...widgets.common import Card, Meter, WrapLabel, badge, live_with_selection, show_all_rows, with_badge
 from ...widgets.rows_model import KEY_ROLE, Row, RowsModel
 from ..base import Page
 from .owned import OwnedControls, owned_rows
@@ -215,9 +214,8 @@ class EquipmentPage(Page):
         self.sell = QPushButton("&Sell one")
         self.sell.setObjectName("sf_sell")
         owned.add(self.sell)
-        self.arms = QLabel()
+        self.arms = WrapLabel()
         self.arms.setObjectName("sf_arms")
-        self.arms.setWordWrap(True)
         owned.add(self.arms)
         owned.layout_.addStretch(1)   # the list as tall as its rows, at the top beside the shop
         show_all_rows(self.owned)

@@ -4,10 +4,10 @@ injured, and the way into the "Record a game" walk-through (activating a game re
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QPushButton, QTableView, QVBoxLayout
+from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QPushButton, QTableView, QVBoxLayout
 
 from ...icons import icon
-from ...widgets.common import Card, heading, hint
+from ...widgets.common import Card, WrapLabel, heading, hint
 from ...widgets.rows_model import Row, RowsModel
 from ..base import Page
 from ...widgets.tables import pick_view as list_view
@@ -48,9 +48,8 @@ class CampaignPage(Page):
         self.column.addWidget(heading("Campaign"))
         top = Card()
         row = QHBoxLayout()
-        self.totals = QLabel()
+        self.totals = WrapLabel()
         self.totals.setObjectName("campaignTotals")
-        self.totals.setWordWrap(True)
         self.record = QPushButton(icon("crew"), "&Record a game…")
         self.record.setObjectName("campaignRecordGame")
         self.record.setAccessibleName("Record a game: the post-game walk-through")
@@ -91,9 +90,8 @@ class CampaignPage(Page):
         lower.addWidget(stash, 3)
         injured = Card("Injured")
         col = QVBoxLayout()
-        self.injured = QLabel()
+        self.injured = WrapLabel()
         self.injured.setObjectName("campaignInjured")
-        self.injured.setWordWrap(True)
         col.addWidget(self.injured)
         col.addStretch(1)
         injured.layout_.addLayout(col)

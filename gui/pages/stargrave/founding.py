@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QAbstractSpin
                                QLabel, QLineEdit, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget)
 
 from ...icons import icon
-from ...widgets.common import Card, hint
+from ...widgets.common import Card, WrapLabel, hint
 
 _EDITORS = (QLineEdit, QPlainTextEdit, QComboBox, QAbstractButton, QAbstractSpinBox, QAbstractItemView)
 # Tables that only show the crew (their rows carry the history tooltips) stay usable while locked.
@@ -46,8 +46,7 @@ class FoundingBanner(QFrame):
         size = self.fontMetrics().height() + 4
         pic.setPixmap(icon("info").pixmap(size, size))
         col = QVBoxLayout()
-        self.words = QLabel()
-        self.words.setWordWrap(True)
+        self.words = WrapLabel()
         self.more = hint()
         col.addWidget(self.words)
         col.addWidget(self.more)
@@ -108,9 +107,8 @@ class FoundingBanner(QFrame):
     def _equip_row(self) -> QHBoxLayout:
         """Re-equip the officer between games: each change is one edit joining the latest game's record."""
         row = QHBoxLayout()
-        self.equipment = QLabel()
+        self.equipment = WrapLabel()
         self.equipment.setObjectName(f"{self.role}_now_items")
-        self.equipment.setWordWrap(True)
         self.equip_add, self.equip_remove = QComboBox(), QComboBox()
         for combo, name, words in ((self.equip_add, "add", "Add an item between games"),
                                    (self.equip_remove, "remove", "Put an item away between games")):

@@ -13,7 +13,7 @@ from model.systems.stargrave.next_step import next_step
 from model.systems.stargrave.tables import tables
 
 from ...icons import icon
-from ...widgets.common import Card, Meter, centered, hint, show_all_rows
+from ...widgets.common import Card, Meter, WrapLabel, centered, hint, show_all_rows
 from ...widgets.tables import pick_view as list_view
 from ..base import Page
 from .soldier_lists import (C_NAME, C_ROBOT, C_SHOTGUN, C_TYPE, catalogue_model, catalogue_rows, cost_words,
@@ -80,8 +80,7 @@ class SoldiersPage(Page):
         self.hire = QPushButton(icon("soldiers"), "H&ire selected soldier")
         self.hire.setObjectName("hireSoldier")
         self.hire.setAccessibleName("Hire the selected soldier type")
-        self.hire_note = QLabel()
-        self.hire_note.setWordWrap(True)
+        self.hire_note = WrapLabel()
         hrow = QHBoxLayout()
         hrow.addWidget(self.hire)
         hrow.addWidget(self.hire_note, 1)

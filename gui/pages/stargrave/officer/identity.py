@@ -11,13 +11,12 @@ from model.systems.stargrave.derive import format_profile_value
 from model.systems.stargrave.tables import KEYS
 
 from ....widgets.choice_buttons import ChoiceButtons
-from ....widgets.common import Card, StatCell, badge, with_badge
+from ....widgets.common import Card, StatCell, WrapLabel, badge, with_badge
 
 
 def _wrapped(name: str) -> QLabel:
-    label = QLabel()
+    label = WrapLabel()
     label.setObjectName(name)
-    label.setWordWrap(True)
     label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
     return label
 

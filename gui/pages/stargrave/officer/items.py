@@ -3,11 +3,11 @@ while carried (a tick carries it, the same tick leaves it; a double-click carrie
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QHeaderView, QLabel
+from PySide6.QtWidgets import QHeaderView
 
 from model.systems.stargrave import actions
 
-from ....widgets.common import Card, Meter, badge, hint, with_badge
+from ....widgets.common import Card, Meter, WrapLabel, badge, hint, with_badge
 from ....widgets.fitted_views import fit_table
 from ....widgets.rows_model import RowsModel
 from .powers import _table
@@ -22,8 +22,7 @@ class Items(Card):
         self.slots = Meter(f"{who} item slots")
         self.slots.setObjectName(f"{role}_slot_meter")
         self.add(self.slots)
-        label = QLabel("E&quipment list (free: only slots limit it)")
-        label.setWordWrap(True)
+        label = WrapLabel("E&quipment list (free: only slots limit it)")
         self.add(label)
         self.model = RowsModel(["Item", "Slots", "Status"],
                                ["Tick to carry an item, untick to leave it; a double-click adds one more",

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QHeaderView, QLabel, QLine
 
 from model.systems.stargrave import actions
 
-from ....widgets.common import Card, badge, centered, visible_ticks, with_badge
+from ....widgets.common import Card, WrapLabel, badge, centered, visible_ticks, with_badge
 from ....widgets.fitted_views import FittedTable, TickGrid, fit_table
 from ....widgets.rows_model import KEY_ROLE
 from ....widgets.tables import as_pick_list
@@ -30,8 +30,7 @@ class Powers(Card):
         super().__init__("Powers")
         self.page, self.role, fig = page, page.role, page.fig
         who, role = fig["label"], page.role
-        self.words = QLabel()
-        self.words.setWordWrap(True)
+        self.words = WrapLabel()
         self.words.setObjectName(f"{role}_powers_words")
         self.add(self.words)
         self.search = QLineEdit()
@@ -55,9 +54,8 @@ class Powers(Card):
         self.grid.setModel(self.proxy)
         visible_ticks(self.grid)
         self.add(self.grid)
-        self.detail = QLabel()
+        self.detail = WrapLabel()
         self.detail.setObjectName(f"{role}_power_detail")
-        self.detail.setWordWrap(True)
         self.add(self.detail)
         self.chosen_box = self._chosen(fig, who, role)  # shown in the first column (the page places it)
         self.layout_.addStretch(1)

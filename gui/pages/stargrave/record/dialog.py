@@ -11,7 +11,7 @@ import datetime
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (QAbstractSpinBox, QDialog, QFrame, QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem,
+from PySide6.QtWidgets import (QAbstractSpinBox, QDialog, QFrame, QHBoxLayout, QLineEdit, QListWidget, QListWidgetItem,
                                QMessageBox, QPlainTextEdit, QPushButton, QScrollArea, QStackedWidget, QVBoxLayout,
                                QWidget)
 
@@ -19,7 +19,7 @@ from model.systems.stargrave.tables import tables
 
 from ....binding import _undo_filter
 from ....icons import icon, severity_icon
-from ....widgets.common import heading, hint
+from ....widgets.common import WrapLabel, heading, hint
 from .draft import Draft, games_of
 
 
@@ -74,9 +74,8 @@ class RecordGameDialog(QDialog):
             self.pages.addWidget(_step_page(step))
         self.nav.currentRowChanged.connect(self._show)
 
-        self.summary = QLabel()
+        self.summary = WrapLabel()
         self.summary.setObjectName("recordSummary")
-        self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
         self.cancel = QPushButton("Cancel")
         self.cancel.setObjectName("recordCancel")

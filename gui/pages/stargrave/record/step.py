@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from ....icons import severity_icon
-from ....widgets.common import hint
+from ....widgets.common import WrapLabel, hint
 
 
 class Step(QWidget):
@@ -105,8 +105,7 @@ class IssueList(QFrame):
             pic = QLabel()
             pic.setPixmap(severity_icon(sev).pixmap(size, size))
             pic.setAlignment(Qt.AlignmentFlag.AlignTop)
-            text = QLabel(f"{message}  [{rule}]")
-            text.setWordWrap(True)
+            text = WrapLabel(f"{message}  [{rule}]")
             text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             text.setAccessibleName(f"{sev}: {message}")
             h.addWidget(pic)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QDate
 from PySide6.QtWidgets import QCheckBox, QDateEdit, QFormLayout, QLabel, QLineEdit, QPlainTextEdit, QVBoxLayout
 
-from .....widgets.common import Card, hint
+from .....widgets.common import Card, WrapLabel, hint
 from ..step import Step
 from .common import campaign_before, figures_before
 
@@ -55,9 +55,8 @@ class GameStep(Step):
         upkeep = Card("Upkeep before the game")
         row = QVBoxLayout()
         self.upkeep_icon = QLabel()
-        self.upkeep_words = QLabel()
+        self.upkeep_words = WrapLabel()
         self.upkeep_words.setObjectName("upkeepWords")
-        self.upkeep_words.setWordWrap(True)
         row.addWidget(self.upkeep_words)
         upkeep.layout_.addLayout(row)
         upkeep.add(hint("Unpaid armour: an officer must swap it for other equipment; a soldier sits the game out "

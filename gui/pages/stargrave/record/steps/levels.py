@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QGridLayout, QHBoxLayout, QLabel, QPushButton
 
-from .....widgets.common import Card, hint
+from .....widgets.common import Card, WrapLabel, hint
 from ..step import RowBadge, Step
 from .common import show_now, ROLES, clear_layout
 
@@ -30,9 +30,8 @@ class LevelsStep(Step):
 
     def build(self) -> None:
         top = Card("Experience to spend")
-        self.words = QLabel()
+        self.words = WrapLabel()
         self.words.setObjectName("levelsWords")
-        self.words.setWordWrap(True)
         top.add(self.words)
         row = QHBoxLayout()
         self.buy: dict[str, QPushButton] = {}

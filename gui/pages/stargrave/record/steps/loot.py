@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import (QButtonGroup, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QRadioButton,
                                QWidget)
 
-from .....widgets.common import Card, hint
+from .....widgets.common import Card, WrapLabel, hint
 from ..step import RowBadge, Step
 from .common import show_now, CountBox, DieField, clear_layout, game_facts
 
@@ -47,9 +47,8 @@ class LootStep(Step):
         self.none = hint("No loot this game. Add a marker for each one the crew secured.")
         self.card.add(self.none)
         self.column.addWidget(self.card)
-        self.total = QLabel()
+        self.total = WrapLabel()
         self.total.setObjectName("lootTotal")
-        self.total.setWordWrap(True)
         self.column.addWidget(self.total)
         self.rows: list[dict] = []
         self._shape = None
@@ -99,9 +98,8 @@ class LootStep(Step):
             die.changed.connect(lambda v, n=r: self._set(n, "roll", v))
             credits = DieField(f"loot_{r}_credits", self._credits_die(), self._roll(), "Roll credits")
             credits.changed.connect(lambda v, n=r: self._set(n, "credits_roll", v))
-            result = QLabel()
+            result = WrapLabel()
             result.setObjectName(f"loot_{r}_result")
-            result.setWordWrap(True)
             choice = QWidget()
             ch = QHBoxLayout(choice)
             ch.setContentsMargins(0, 0, 0, 0)

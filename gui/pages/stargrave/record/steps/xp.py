@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QGridLayout, QLabel, QSpinBox
 
 from ..... import theme
-from .....widgets.common import Card, heading
+from .....widgets.common import Card, WrapLabel, heading
 from ..step import Step
 from .common import CountBox, game_facts
 
@@ -53,9 +53,8 @@ class XpStep(Step):
         self.column.addWidget(card)
 
         total = Card("Total")
-        self.breakdown = QLabel()
+        self.breakdown = WrapLabel()
         self.breakdown.setObjectName("xpBreakdown")
-        self.breakdown.setWordWrap(True)
         self.total = heading("", 2)
         self.total.setObjectName("xpTotal")
         total.add(self.breakdown)
