@@ -18,6 +18,7 @@ from model.issues import Issue
 
 from ..icons import icon, severity_icon
 from .content_columns import ContentColumns
+from .rows_model import common_ends
 
 
 FOLD_MS = 1200
@@ -105,12 +106,7 @@ class IssuesPanel(QWidget):
         """Show `rows` (see _row), changing only the rows that differ from those shown: an edit usually brings
         or fixes one issue, and the list around it stays as it was (no repaint, no columns measured again)."""
         old = self._rows
-        head = 0
-        while head < min(len(old), len(rows)) and old[head] == rows[head]:
-            head += 1
-        tail = 0
-        while tail < min(len(old), len(rows)) - head and old[-1 - tail] == rows[-1 - tail]:
-            tail += 1
+        head, tail = common_ends(old, rows)
         for _ in range(len(old) - head - tail):
             self.tree.takeTopLevelItem(head)
         self.tree.insertTopLevelItems(head, [self._item(r) for r in rows[head:len(rows) - tail]])

@@ -41,6 +41,18 @@ class Row:
     data: Any = field(default=None, compare=True)  # anything the page wants back (KEY_ROLE gives the key)
 
 
+def common_ends(old: list, new: list) -> tuple[int, int]:
+    """(head, tail): how many items at the start and, after those, at the end the two lists share. What lies
+    between is what changed: the rest can stay as it is shown."""
+    head = 0
+    while head < min(len(old), len(new)) and old[head] == new[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(old), len(new)) - head and old[-1 - tail] == new[-1 - tail]:
+        tail += 1
+    return head, tail
+
+
 class RowsModel(QAbstractTableModel):
     toggled = Signal(str, bool)          # a row's tick was clicked: (key, checked)
 
@@ -72,13 +84,7 @@ class RowsModel(QAbstractTableModel):
             self._changed([i for i, (a, b) in enumerate(zip(old, new)) if a != b])
             return
         # keep the common head and tail; insert or remove in the middle; then tell the changed rows
-        head = 0
-        while head < min(len(old), len(new)) and old[head].key == new[head].key:
-            head += 1
-        tail = 0
-        while (tail < min(len(old), len(new)) - head
-               and old[len(old) - 1 - tail].key == new[len(new) - 1 - tail].key):
-            tail += 1
+        head, tail = common_ends([r.key for r in old], [r.key for r in new])
         gone = len(old) - head - tail
         come = len(new) - head - tail
         self._roles.clear()   # rows moved: their cached answers would sit at the wrong index
