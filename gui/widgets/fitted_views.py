@@ -10,13 +10,13 @@ import math
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import QAbstractItemView, QListView, QStyle, QTableView
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QListView, QStyle, QTableView
 from shiboken6 import isValid
 
 
 class RowRepaint:
-    """A view that repaints only the rows whose data changed: Qt repaints the whole view for a change of more
-    than one cell (RowsModel tells a changed row as one range of cells)."""
+    """A view that repaints only the cells whose data changed: Qt repaints the whole view for a change of more
+    than one cell, and a whole row for one cell (RowsModel tells the changed cells of a row as one range)."""
 
     def dataChanged(self, top_left, bottom_right, roles=()):  # noqa: N802 (Qt name)
         if not top_left.isValid() or top_left.parent() != bottom_right.parent():
@@ -28,7 +28,14 @@ class RowRepaint:
             top, bottom = self.rowViewportPosition(first), self.rowViewportPosition(last)
             if top < 0 or bottom < 0:  # a hidden row: let Qt work it out
                 return super().dataChanged(top_left, bottom_right, roles)
-            self.viewport().update(0, top, self.viewport().width(), bottom + self.rowHeight(last) - top)
+            left, right = 0, self.viewport().width()
+            if top_left.column() > 0 or bottom_right.column() < self.model().columnCount() - 1:
+                if not self._columns_measured():   # (asking where a column is would measure them all)
+                    a, b = top_left.column(), bottom_right.column()
+                    x, end = self.columnViewportPosition(a), self.columnViewportPosition(b)
+                    if x >= 0 and end >= 0:
+                        left, right = x, end + self.columnWidth(b)
+            self.viewport().update(left, top, right - left, bottom + self.rowHeight(last) - top)
             return None
         model, area = self.model(), None
         for r in range(top_left.row(), bottom_right.row() + 1):
@@ -37,6 +44,12 @@ class RowRepaint:
                 area = rect if area is None else area.united(rect)
         if area is not None and not area.isEmpty():
             self.viewport().update(area)
+
+
+    def _columns_measured(self) -> bool:
+        """Whether a column of this table is fitted by Qt to its cells' contents."""
+        header = self.horizontalHeader()
+        return any(header.sectionResizeMode(c) == QHeaderView.ResizeMode.ResizeToContents for c in range(header.count()))
 
 
 class FittedTable(RowRepaint, QTableView):

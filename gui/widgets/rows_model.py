@@ -26,6 +26,7 @@ ACCESSIBLE_DESCRIPTION = Qt.ItemDataRole.AccessibleDescriptionRole
 KEY_ROLE = Qt.ItemDataRole.UserRole
 POINTER_ROLE = Qt.ItemDataRole.UserRole + 1
 SEVERITY_ROLE = Qt.ItemDataRole.UserRole + 2
+CHECKED, UNCHECKED = Qt.CheckState.Checked.value, Qt.CheckState.Unchecked.value
 
 
 @dataclass(frozen=True)
@@ -81,7 +82,7 @@ class RowsModel(QAbstractTableModel):
         old, new = self.rows, list(rows)
         if [r.key for r in old] == [r.key for r in new]:
             self.rows = new
-            self._changed([i for i, (a, b) in enumerate(zip(old, new)) if a != b])
+            self._changed([i for i, (a, b) in enumerate(zip(old, new)) if a != b], old)
             return
         # keep the common head and tail; insert or remove in the middle; then tell the changed rows
         head, tail = common_ends([r.key for r in old], [r.key for r in new])
@@ -112,17 +113,31 @@ class RowsModel(QAbstractTableModel):
         self.issues = dict(issues)
         self._changed([i for i, r in enumerate(self.rows) if r.pointer and r.pointer in changed])
 
-    def _changed(self, rows: list[int]) -> None:
+    def _changed(self, rows: list[int], before: list[Row] | None = None) -> None:
+        """Tell the views which cells of `rows` show something new: a cell is repainted only when one of its
+        roles changed (a row whose status words changed repaints that cell, not its name and tick), a whole row
+        when it was never shown or its enabled state changed. Runs of rows changed in the same columns go as
+        one range. `before`: the rows shown until now, at the same indexes."""
+        spans = []   # (row, first column, last column)
         for r in rows:
-            self._roles.pop(r, None)
-        last = self.columnCount() - 1
+            old = self._roles.pop(r, None)
+            if old is None:
+                spans.append((r, 0, len(self.headers) - 1))
+                continue
+            new = self._roles[r] = self._row_roles(self.rows[r])
+            if before is not None and before[r].enabled != self.rows[r].enabled:
+                cols = range(len(new))
+            else:
+                cols = [c for c in range(len(new)) if c >= len(old) or old[c] != new[c]]
+            if cols:
+                spans.append((r, cols[0], cols[-1]))
         start = None
-        for i, r in enumerate(rows + [None]):
-            if start is not None and (r is None or r != rows[i - 1] + 1):
-                self.dataChanged.emit(self.index(start, 0), self.index(rows[i - 1], last))
+        for i, span in enumerate(spans + [None]):
+            if start is not None and (span is None or span[0] != spans[i - 1][0] + 1 or span[1:] != start[1:]):
+                self.dataChanged.emit(self.index(start[0], start[1]), self.index(spans[i - 1][0], start[2]))
                 start = None
-            if r is not None and start is None:
-                start = r
+            if span is not None and start is None:
+                start = span
 
     # -- finding rows -----------------------------------------------------------------------------------
     def row_of(self, key: str) -> int:
@@ -189,7 +204,8 @@ class RowsModel(QAbstractTableModel):
                 return None
             roles = self._roles[r] = self._row_roles(self.rows[r])
         c = index.column()
-        return roles[c].get(role) if c < len(roles) else None
+        value = roles[c].get(role) if c < len(roles) else None
+        return Qt.CheckState(value) if role == Qt.ItemDataRole.CheckStateRole and value is not None else value
 
     def multiData(self, index: _Index, span) -> None:  # noqa: N802 (Qt name)
         """A view asks for all the roles of a cell at once: one call from Qt instead of one per role (about ten
@@ -228,8 +244,8 @@ class RowsModel(QAbstractTableModel):
                     Qt.ItemDataRole.DecorationRole: severity_icon(mark[0]) if col == 0 and mark else
                     (icon(name) if name else None),
                     KEY_ROLE: row.key, POINTER_ROLE: row.pointer, SEVERITY_ROLE: mark[0] if mark else ""}
-            if col == 0 and row.check is not None:
-                cell[Qt.ItemDataRole.CheckStateRole] = Qt.CheckState.Checked if row.check else Qt.CheckState.Unchecked
+            if col == 0 and row.check is not None:   # a number: handing Qt an enum member cost a tenth of a repaint
+                cell[Qt.ItemDataRole.CheckStateRole] = CHECKED if row.check else UNCHECKED
             if col in row.center:
                 cell[Qt.ItemDataRole.TextAlignmentRole] = int(Qt.AlignmentFlag.AlignCenter)
             out.append(cell)

@@ -154,3 +154,77 @@ def test_a_cell_gives_every_role_at_once_as_it_gives_each_alone(qtbot):
                     else:
                         assert asked.data() == alone, (r, c, role)
         assert model.data(model.index(0, 0), Qt.ItemDataRole.FontRole) is not None or not isinstance(model, PowerModel)
+
+
+def _shown(m: RowsModel) -> None:
+    """Every cell asked for its roles, as a view painting them does."""
+    for r in range(m.rowCount()):
+        for c in range(m.columnCount()):
+            m.data(m.index(r, c))
+
+
+def _cells_told(m: RowsModel) -> list:
+    seen = []
+    m.dataChanged.connect(lambda a, b: seen.append(((a.row(), a.column()), (b.row(), b.column()))))
+    return seen
+
+
+def test_a_shown_row_tells_only_the_cells_that_show_something_new(qtbot):
+    """A row whose status words changed repaints that cell, not its name and tick; a row that greys out (or
+    comes back) repaints whole; a row whose data changed but shows the same tells nothing."""
+    def row(name, status, enabled=True, extra=None):
+        return Row(name, (name, 1, status), check=False, enabled=enabled, data={"extra": extra})
+    m = RowsModel(["Item", "Slots", "Status"])
+    m.set_rows([row("Knife", "needs 1 slot, 1 free"), row("Pistol", "Fits"), row("Rifle", "Fits")])
+    _shown(m)
+    seen = _cells_told(m)
+    m.set_rows([row("Knife", "needs 1 slot, 0 free"), row("Pistol", "Fits", extra=1),
+                row("Rifle", "needs 2 slots, 0 free", enabled=False)])
+    assert seen == [((0, 2), (0, 2)), ((2, 0), (2, 2))]
+    assert m.data(m.index(0, 2)) == "needs 1 slot, 0 free" and not m.flags(m.index(2, 1)) & Qt.ItemFlag.ItemIsEnabled
+    seen.clear()
+    m.set_rows([row("Knife", "Fits"), row("Pistol", "Fits", extra=1), row("Rifle", "needs 2 slots, 0 free", enabled=False)])
+    assert seen == [((0, 2), (0, 2))]   # one run per block of rows changed in the same cells
+    seen.clear()
+    m.set_rows([row("Knife", "Full"), row("Pistol", "Full", extra=1), row("Rifle", "needs 2 slots, 0 free", enabled=False)])
+    assert seen == [((0, 2), (1, 2))]
+
+
+def test_a_row_never_shown_is_told_whole(qtbot):
+    m = RowsModel(["Item", "Status"])
+    m.set_rows([Row("a", ("Knife", "Fits"))])
+    seen = _cells_told(m)
+    m.set_rows([Row("a", ("Knife", "Full"))])
+    assert seen == [((0, 0), (0, 1))]
+
+
+def test_a_table_repaints_only_the_changed_cells(qtbot):
+    """FittedTable turns a change of some cells of some rows into a repaint of just those cells (Qt's own view
+    repaints every row touched, across the table)."""
+    from PySide6.QtCore import QEvent, QObject
+
+    from gui.widgets.fitted_views import FittedTable
+    m = RowsModel(["Item", "Slots", "Status"])
+    m.set_rows([Row(str(i), (f"Item {i}", 1, "Fits")) for i in range(6)])
+    view = FittedTable()
+    view.setModel(m)
+    view.resize(400, 300)
+    view.show()
+    qtbot.waitExposed(view)
+    qtbot.wait(50)   # the first paint asks every shown cell for its roles
+    painted = []
+
+    class Spy(QObject):
+        def eventFilter(self, obj, event):  # noqa: N802 (Qt name)
+            if event.type() == QEvent.Type.Paint:
+                painted.append(event.region().boundingRect())
+            return False
+    spy = Spy()
+    view.viewport().installEventFilter(spy)
+    m.set_rows([Row(str(i), (f"Item {i}", 1, "Full" if i in (2, 3) else "Fits")) for i in range(6)])
+    qtbot.waitUntil(lambda: bool(painted))
+    cell_2, cell_3 = view.visualRect(m.index(2, 2)), view.visualRect(m.index(3, 2))
+    area = painted[-1]
+    assert area.contains(cell_2) and area.contains(cell_3)
+    assert area.left() >= view.columnViewportPosition(2) and area.top() == view.rowViewportPosition(2)
+    assert area.bottom() < view.rowViewportPosition(4)
