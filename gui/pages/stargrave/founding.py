@@ -26,6 +26,11 @@ def games_played(session) -> int:
     return int(((session.result.derived or {}).get("campaign") or {}).get("games") or 0)
 
 
+def replayed(session):
+    """The replay the session's evaluation made of the crew's games (None when it could not evaluate)."""
+    return getattr(session.result.derived, "campaign", None)
+
+
 class FoundingBanner(QFrame):
     def __init__(self, page, session):
         super().__init__()
@@ -126,9 +131,10 @@ class FoundingBanner(QFrame):
         from model.systems.stargrave.record_choices import equip_offers
         data, pack = self.session.data, self.session.pack
         i = between.latest(data)
-        items = between.equipment(data, self.role, pack) if i is not None else []
+        done = replayed(self.session)
+        items = between.equipment(data, self.role, pack, done) if i is not None else []
         self.equipment.setText("Equipment now: " + (", ".join(items) or "nothing"))
-        offers = equip_offers(data, i, data["campaign"]["games"][i], self.role, pack) if i is not None else []
+        offers = equip_offers(data, i, data["campaign"]["games"][i], self.role, pack, done) if i is not None else []
         for combo, shown in ((self.equip_add, [("Add an item…", "")] + [(o["label"], o["value"]) for o in offers]),
                              (self.equip_remove, [("Put away…", "")] + [(n, n) for n in items])):
             if combo.property("shown") != shown:

@@ -13,7 +13,7 @@ from model.systems.stargrave.offers.roster import profile_words
 
 from ...widgets.common import Card, hint, show_all_rows
 from ...widgets.rows_model import Row, RowsModel
-from .founding import games_played
+from .founding import games_played, replayed
 from .hire_fields import hire_fields
 from ...widgets.tables import pick_view as list_view
 
@@ -114,7 +114,7 @@ class RosterNowCard(Card):
         i = between.latest(data)
         if i is None:
             return []
-        return record_choices.stash_now(data, i, data["campaign"]["games"][i], self.session.pack)
+        return record_choices.stash_now(data, i, data["campaign"]["games"][i], self.session.pack, replayed(self.session))
 
     def _hire_words(self) -> None:
         data, kind = self.session.data, self.hire_type.currentData()

@@ -58,10 +58,11 @@ def sell(data: dict, item: str) -> edits.Edit | None:
     return add(data, {"sell": item})
 
 
-def equipment(data: dict, role: str, pack) -> list[str]:
-    """The officer's items now (after every game), what a re-equip starts from."""
+def equipment(data: dict, role: str, pack, replayed=None) -> list[str]:
+    """The officer's items now (after every game), what a re-equip starts from (`replayed`: the document's own
+    replay, when the caller has it)."""
     i = latest(data)
-    return officer_items(data, i, games_of(data)[i], role, pack) if i is not None else []
+    return officer_items(data, i, games_of(data)[i], role, pack, replayed) if i is not None else []
 
 
 def equip(data: dict, role: str, items: list[str]) -> edits.Edit | None:

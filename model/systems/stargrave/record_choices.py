@@ -9,9 +9,9 @@ only the games before this one and this record cut down to what the choice depen
 from __future__ import annotations
 
 import copy
-import json
 
 from .campaign import crew_now, replay, rules_for
+from .campaign.replay import games_of
 from .derive import format_value
 from .campaign.after import _free_id
 from .campaign.rules import UPGRADE_WORDS
@@ -31,10 +31,16 @@ def _doc(data: dict, index: int, record: dict) -> dict:
 _CACHE: dict[str, object] = {}
 
 
-def trial(data: dict, index: int, record: dict, pack):
-    """Replay the games before `index` and `record` as game `index` (memoised: the walk-through asks often)."""
-    key = json.dumps([id(pack), index, record, {k: v for k, v in data.items() if k != "campaign"},
-                      ((data.get("campaign") or {}).get("games") or [])[:index]], sort_keys=True, default=str)
+def trial(data: dict, index: int, record: dict, pack, replayed=None):
+    """Replay the games before `index` and `record` as game `index` (memoised: the walk-through asks often).
+    `replayed`: the document's own replay (its evaluation's, Derived.campaign), the answer when `record` is the
+    document's last game record itself (a page showing the crew now asks that after every edit)."""
+    if replayed is not None and index == len(games_of(data)) - 1 and record is games_of(data)[index]:
+        return replayed
+    # repr, not sorted JSON: as exact (True and 1 differ) and several times quicker; the same values in
+    # another key order only miss the memo
+    key = repr((id(pack), index, record, {k: v for k, v in data.items() if k != "campaign"},
+                ((data.get("campaign") or {}).get("games") or [])[:index]))
     hit = _CACHE.get(key)
     if hit is None:
         if len(_CACHE) > 512:
@@ -247,10 +253,10 @@ def hire_note(data: dict, index: int, record: dict, type_name: str, pack) -> str
     return f"A {stype['name']} costs {stype['cost']} Cr; the crew has {have} Cr at this point."
 
 
-def equip_offers(data: dict, index: int, record: dict, role: str, pack) -> list[dict]:
+def equip_offers(data: dict, index: int, record: dict, role: str, pack, replayed=None) -> list[dict]:
     """Items an officer may take between games: the General Equipment List (free) and the stash's finds."""
     t = tables(pack)
-    state = trial(data, index, record, pack).final
+    state = trial(data, index, record, pack, replayed).final
     out = [{"value": f["name"], "label": f"{f['name']} · from the stash ({f['slots']} slot"
                                          f"{'s' if f['slots'] != 1 else ''})"}
            for f in state.stash if f.get("kind") == "find"]
@@ -259,12 +265,12 @@ def equip_offers(data: dict, index: int, record: dict, role: str, pack) -> list[
     return out
 
 
-def officer_items(data: dict, index: int, record: dict, role: str, pack) -> list[str]:
-    return list(trial(data, index, record, pack).final.officers[role]["items"])
+def officer_items(data: dict, index: int, record: dict, role: str, pack, replayed=None) -> list[str]:
+    return list(trial(data, index, record, pack, replayed).final.officers[role]["items"])
 
 
-def stash_now(data: dict, index: int, record: dict, pack) -> list[dict]:
-    return [dict(f) for f in trial(data, index, record, pack).final.stash]
+def stash_now(data: dict, index: int, record: dict, pack, replayed=None) -> list[dict]:
+    return [dict(f) for f in trial(data, index, record, pack, replayed).final.stash]
 
 
 def after_words(entry: dict) -> str:

@@ -109,3 +109,25 @@ def test_a_hire_gets_an_id_no_one_in_the_crew_has_used():
     hire = record_choices.new_hire(data, 0, record(), "Trooper", "Kell", PACK)
     assert hire == {"id": "s7", "name": "Kell", "type": "Trooper", "robot": False, "shotgun": False, "item": None}
     assert "costs 50 Cr" in record_choices.hire_note(data, 0, record(), "Trooper", PACK)
+
+
+def test_the_crew_now_is_read_from_the_evaluations_replay_not_replayed_again(monkeypatch):
+    """A page showing the crew now (stash, an officer's items) after every edit asks about the document's own
+    last game record: given the evaluation's replay, no second replay is made; another record is replayed."""
+    from model.evaluate import evaluate
+    from model.systems.stargrave import between_games
+
+    data = crew()
+    data["campaign"] = {"games": [record(), record(title="Second")]}
+    done = evaluate(data, storage.load(EXAMPLES / "ashen-comet-veteran.starwright").kind).derived.campaign
+    calls = []
+    real = record_choices.replay
+    monkeypatch.setattr(record_choices, "replay", lambda *a, **k: calls.append(1) or real(*a, **k))
+    last = data["campaign"]["games"][1]
+    assert record_choices.stash_now(data, 1, last, PACK, done) == [dict(f) for f in done.final.stash]
+    assert between_games.equipment(data, "captain", PACK, done) == done.final.officers["captain"]["items"]
+    offers = record_choices.equip_offers(data, 1, last, "captain", PACK, done)
+    assert offers and calls == []
+    changed = record(title="Other")
+    record_choices.stash_now(data, 1, changed, PACK, done)
+    assert calls == [1] and record_choices.trial(data, 1, changed, PACK, done).history[1]["title"] == "Other"
