@@ -41,7 +41,7 @@ def derive(data: dict, pack) -> dict:
     """The crew NOW (after every recorded game), with `campaign` and the officers' `level` (DESIGN.md)."""
     t = tables(pack)
     result = campaign.replay(data, t)
-    out = Derived(campaign.crew_now(data, result.final, t))
+    out = Derived(campaign.crew_now(data, result.final, t, None if result.history else result.founded))
     out["credits_spent"] = result.founded["credits_spent"]   # hires at founding (SG-CREW-04)
     out["credits_left"] = result.final.credits               # credits now (SG-CREW-07)
     out["campaign"] = campaign.campaign_summary(result)

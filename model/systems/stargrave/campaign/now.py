@@ -14,15 +14,21 @@ from .rules import campaign_rules
 from .state import CampaignState
 
 
-def crew_now(data: dict, state: CampaignState, t: Tables) -> dict:
-    """The derived crew for a campaign state (the final one, or any state the replay kept)."""
-    doc = {"soldiers": [{"type": s["type"], "robot": s["robot"], "shotgun": s["shotgun"]} for s in state.soldiers]}
-    for role in ROLES:
-        officer = data.get(role) if isinstance(data.get(role), dict) else {}
-        o = state.officers[role]
-        carried_finds = {f["name"] for f in o["finds"] if not t.canonical_item(f["name"])}
-        doc[role] = {**officer, "items": [n for n in o["items"] if n not in carried_finds]}
-    out = _derive.derive(doc, t)
+def crew_now(data: dict, state: CampaignState, t: Tables, unplayed: dict | None = None) -> dict:
+    """The derived crew for a campaign state (the final one, or any state the replay kept). `unplayed`: the
+    creation derive of the crew as founded, when `state` is the founded state itself (no game played): the
+    crew now starts from a copy of it instead of deriving the same crew again."""
+    if unplayed is not None:
+        out = {**unplayed, **{r: dict(unplayed[r]) for r in ROLES if r in unplayed},
+               "soldiers": [dict(s) for s in unplayed["soldiers"]]}
+    else:
+        doc = {"soldiers": [{"type": s["type"], "robot": s["robot"], "shotgun": s["shotgun"]} for s in state.soldiers]}
+        for role in ROLES:
+            officer = data.get(role) if isinstance(data.get(role), dict) else {}
+            o = state.officers[role]
+            carried_finds = {f["name"] for f in o["finds"] if not t.canonical_item(f["name"])}
+            doc[role] = {**officer, "items": [n for n in o["items"] if n not in carried_finds]}
+        out = _derive.derive(doc, t)
     for role in ROLES:
         d, o = out[role], state.officers[role]
         d["level"] = o["level"]

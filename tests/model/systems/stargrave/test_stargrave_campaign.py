@@ -640,3 +640,27 @@ def test_SG_EQ_02_a_soldiers_one_slot_takes_a_find_of_one_slot():
     data = crew(game(loot=[{"table": "physical", "roll": 8, "find": big}], after=[{"give": "s1", "item": "Plasma Carbine"}]))
     assert at(data, "SG-EQ-02") == {"/campaign/games/0/after/0/item"}
     assert run(data).derived["soldiers"][0]["item"] == "Plasma Carbine"      # kept as recorded
+
+
+def test_an_unplayed_crew_is_derived_once_and_its_crew_now_is_the_one_its_founded_state_gives(monkeypatch):
+    """With no game recorded the crew now starts from the founded derive (a copy of it, left unchanged) instead
+    of deriving the same crew a second time; it is what deriving the founded state gives."""
+    import importlib
+
+    from model.kinds import KINDS
+    from model.systems.stargrave.tables import tables
+    creation = importlib.import_module("model.systems.stargrave.derive")
+    for name in ("ashen-comet-veteran", "cog-choir-roboticist"):
+        data = load(EXAMPLES / f"{name}.starwright").data
+        t = tables(PACK)
+        result = campaign.replay(data, t)
+        assert not result.history
+        founded = json.dumps(result.founded, sort_keys=True)
+        from_copy = campaign.crew_now(data, result.final, t, result.founded)
+        assert json.dumps(result.founded, sort_keys=True) == founded
+        assert from_copy == campaign.crew_now(data, result.final, t)
+    calls = []
+    real = creation.derive
+    monkeypatch.setattr(creation, "derive", lambda *a: calls.append(1) or real(*a))
+    KINDS["stargrave-crew"].system.derive(data, PACK)
+    assert calls == [1]
