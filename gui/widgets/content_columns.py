@@ -75,12 +75,15 @@ class ContentColumns(QObject):
         if len(self.cells) != self.view.model().rowCount():
             return self.measure_all()
         fitted = self._fitted()
+        measured = False
         for r in range(first, last + 1):
             key = self._key(r)
             if changed_only and self._same(key, self.keys[r], fitted):
                 continue
             self.cells[r], self.keys[r] = self._row(r), key
-        self._apply()
+            measured = True
+        if measured:
+            self._apply()
 
     def measure_all(self, *_) -> None:
         if not isValid(self.view):
@@ -94,6 +97,10 @@ class ContentColumns(QObject):
     def _data_changed(self, top_left, bottom_right, _roles=()) -> None:
         if not top_left.isValid():
             return self.measure_all()
+        first, last = top_left.column(), bottom_right.column()
+        if len(self.cells) == self.view.model().rowCount() and not any(first <= c <= last for c in self._fitted()):
+            return   # only stretched columns changed: no width to work out (their rows keep their old keys,
+            #          which differ from the new ones only in those columns)
         self.measure_rows(top_left.row(), bottom_right.row(), changed_only=True)
 
     def _rows_inserted(self, parent, first: int, last: int) -> None:
