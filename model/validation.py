@@ -137,13 +137,19 @@ def _friendly(error) -> str:
 
 
 def errors_to_issues(errors: Iterable, rule: str = "SCHEMA") -> list[Issue]:
+    return [issue for _path, issue in _placed_issues(errors, rule)]
+
+
+def _placed_issues(errors: Iterable, rule: str = "SCHEMA") -> list[tuple[tuple, Issue]]:
+    """The issues of `errors` in the order of the place each error was found at, with that place."""
     out = []
     for error in sorted(errors, key=lambda e: list(map(str, e.absolute_path))):
+        path = tuple(map(str, error.absolute_path))
         # A oneOf/anyOf failure is clearer told by its best inner error.
         if error.context:
             from jsonschema.exceptions import best_match
             error = best_match(error.context) or error
-        out.append(Issue(_pointer(error), rule, ERROR, _friendly(error)))
+        out.append((path, Issue(_pointer(error), rule, ERROR, _friendly(error))))
     return out
 
 
@@ -167,16 +173,16 @@ def document_issues(name: str, data: Any, records: str = "") -> list[Issue]:
     node, path = data, []
     for tok in tokens:
         if not isinstance(node, dict) or tok not in node:
-            return _remembered(name, data, validator(name))
+            return _by_parts(name, data)
         path.append(node)
         node = node[tok]
     if not tokens or not isinstance(node, list) or not node:
-        return _remembered(name, data, validator(name))
+        return _by_parts(name, data)
     # the document without the records (the list emptied), then each record
     stripped = {**path[-1], tokens[-1]: []}
     for parent, tok in zip(reversed(path[:-1]), reversed(tokens[:-1])):
         stripped = {**parent, tok: stripped}
-    out = _remembered(name, stripped, validator(name))
+    out = _by_parts(name, stripped)
     check = _record_validator(name, records)
     for i, record in enumerate(node):
         prefix = f"{records}/{i}"
@@ -186,16 +192,66 @@ def document_issues(name: str, data: Any, records: str = "") -> list[Issue]:
 
 
 def _remembered(key: str, data: Any, check) -> list[Issue]:
+    return [issue for _path, issue in _remembered_placed(key, data, check)]
+
+
+def _remembered_placed(key: str, data: Any, check) -> list[tuple[tuple, Issue]]:
     # Keyed by repr, not json.dumps: half the time for JSON data (dicts, lists, str, int, float, bool, None),
     # and as exact (True and 1 differ, so do "1" and 1). The same content in another key order is only a miss.
     k = (key, repr(data))
     found = _RECORDS.get(k)
     if found is None:
-        found = errors_to_issues(check.iter_errors(data))
+        found = _placed_issues(check.iter_errors(data))
         if len(_RECORDS) >= _RECORDS_MAX:
             _RECORDS.clear()
         _RECORDS[k] = found
     return list(found)
+
+
+def _by_parts(name: str, data: Any) -> list[Issue]:
+    """`schema_issues` of a document, remembered part by part: the top level with each property that holds an
+    object or a list taken as it is, then each of those against its own schema, remembered by its own content.
+    Typing an
+    officer's name checks that officer again, not the whole crew (a crew's check was most of a keystroke).
+    The issues come in the order checking the whole document gives."""
+    parts = _parts(name) if isinstance(data, dict) else None
+    if parts is None:
+        return _remembered(name, data, validator(name))
+    top, each = parts
+    cut = [k for k in each if k in data]
+    placed = _remembered_placed(name, {k: (0 if k in each else v) for k, v in data.items()}, top)
+    for k in cut:
+        at = "/" + jp.escape(k)
+        placed += [((k, *path), Issue(at + i.pointer, i.rule, i.severity, i.message))
+                   for path, i in _remembered_placed(f"{name}#{at}", data[k], each[k])]
+    placed.sort(key=lambda x: list(x[0]))   # stable: one place's issues keep their order
+    return [issue for _path, issue in placed]
+
+
+_WHOLE_ONLY = {"type", "required", "additionalProperties", "properties", "title", "description", "$comment",
+               "$schema"}
+
+
+_NESTED = ("properties", "items", "prefixItems", "allOf", "anyOf", "oneOf", "additionalProperties")
+
+
+@cache
+def _parts(name: str):
+    """(top, {property: validator}): the document schema cut at its top-level properties that hold objects or
+    lists, or None when its top level says more than which properties there are and what each holds (then the
+    document is checked whole). `top` is the schema with those properties taking anything (whether they are
+    there is still its question); each one's validator checks its value."""
+    flat = validator(name).schema
+    if not isinstance(flat, dict) or not set(flat) <= _WHOLE_ONLY or not isinstance(flat.get("properties"), dict):
+        return None
+    props, cls = flat["properties"], _strict_class()
+    cut = {k: sub for k, sub in props.items()
+           if isinstance(sub, dict) and (sub.get("type") in ("object", "array") or any(n in sub for n in _NESTED))}
+    if not cut:
+        return None
+    draft = "https://json-schema.org/draft/2020-12/schema"
+    top = cls({**flat, "properties": {k: True if k in cut else sub for k, sub in props.items()}}, registry=registry())
+    return top, {k: cls({**sub, "$schema": draft}, registry=registry()) for k, sub in cut.items()}
 
 
 @cache
