@@ -117,11 +117,13 @@ class RowsModel(QAbstractTableModel):
         """Tell the views which cells of `rows` show something new: a cell is repainted only when one of its
         roles changed (a row whose status words changed repaints that cell, not its name and tick), a whole row
         when it was never shown or its enabled state changed. Runs of rows changed in the same columns go as
-        one range. `before`: the rows shown until now, at the same indexes."""
+        one range. `before`: the rows shown until now, at the same indexes. A model whose `data` says more than
+        its rows' roles (marks of its own) has its changed rows repainted whole."""
         spans = []   # (row, first column, last column)
+        own_roles = type(self).data is RowsModel.data
         for r in rows:
             old = self._roles.pop(r, None)
-            if old is None:
+            if old is None or not own_roles:
                 spans.append((r, 0, len(self.headers) - 1))
                 continue
             new = self._roles[r] = self._row_roles(self.rows[r])

@@ -228,3 +228,22 @@ def test_a_table_repaints_only_the_changed_cells(qtbot):
     assert area.contains(cell_2) and area.contains(cell_3)
     assert area.left() >= view.columnViewportPosition(2) and area.top() == view.rowViewportPosition(2)
     assert area.bottom() < view.rowViewportPosition(4)
+
+
+def test_a_model_with_marks_of_its_own_repaints_its_changed_rows_whole(qtbot):
+    """A model whose data() answers from more than its rows (the Starchasers tables' kept cells and field
+    marks) is not compared role by role: the rows it says changed are told whole."""
+    class Marked(RowsModel):
+        marks: dict = {}
+
+        def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+            if role == Qt.ItemDataRole.ToolTipRole and (index.row(), index.column()) in self.marks:
+                return self.marks[(index.row(), index.column())]
+            return super().data(index, role)
+    m = Marked(["Name", "Cost"])
+    m.set_rows([Row("a", ("Knife", "5"))])
+    _shown(m)
+    seen = _cells_told(m)
+    m.marks = {(0, 1): "typed text kept"}
+    m._changed([0])
+    assert seen == [((0, 0), (0, 1))]
