@@ -81,6 +81,26 @@ def test_SG_CAMP_19_reequip_an_officer_between_games_from_the_officer_page(win, 
     assert s.data["campaign"]["games"][0]["after"] == []
 
 
+def test_an_edit_on_a_played_crews_officer_page_replays_the_games_once(win, user, tmp_path, monkeypatch):
+    """The banner's crew now (equipment, what can be taken between games) is read from the evaluation's
+    replay: an edit replays the games once, for the evaluation, and the banner follows it."""
+    from model.systems.stargrave.campaign.replay import replay as real
+    editor = open_with_game(win, tmp_path)
+    s = editor.session
+    user.click_row(editor.nav, PAGES["captain"])
+    banner = W(editor, object, "page_captain_founding")
+    from model.systems.stargrave import actions
+    item = s.result.derived["captain"]["carried"][-1]
+    put_away = actions.equip(s.data, "captain", item, False, s.pack)
+    calls = []
+    for module in ("model.systems.stargrave.campaign", "model.systems.stargrave.record_choices"):
+        monkeypatch.setattr(f"{module}.replay", lambda *a, **k: calls.append(1) or real(*a, **k))
+    before = list(s.result.derived["captain"]["carried"])
+    s.apply(put_away)
+    assert len(calls) == 1
+    assert W(banner, object, "captain_now_items").text() == "Equipment now: " + ", ".join(before[:-1])
+
+
 def _walkthrough_with_a_title(user, editor):
     from tests.gui.pages.stargrave.test_record_game import walkthrough
     dlg = walkthrough(user, editor)
