@@ -45,7 +45,6 @@ class RowRepaint:
         if area is not None and not area.isEmpty():
             self.viewport().update(area)
 
-
     def _columns_measured(self) -> bool:
         """Whether a column of this table is fitted by Qt to its cells' contents."""
         header = self.horizontalHeader()
