@@ -15,6 +15,7 @@ from .issues import ERROR, Issue
 from .paths import schemas_dir
 
 SCHEMA_BASE = "https://starwright.app/schemas/"
+DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema"
 
 
 @cache
@@ -48,7 +49,7 @@ def _validator_for(schema: dict, base: str) -> Draft202012Validator:
         flat = _inline(schema, registry().resolver(base_uri=base), ())
     except RecursionError:
         return _strict_class()(schema, registry=registry())
-    flat["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    flat["$schema"] = DRAFT_2020_12
     return _strict_class()(flat, registry=registry())
 
 
@@ -211,16 +212,14 @@ def _remembered_placed(key: str, data: Any, check) -> list[tuple[tuple, Issue]]:
 def _by_parts(name: str, data: Any) -> list[Issue]:
     """`schema_issues` of a document, remembered part by part: the top level with each property that holds an
     object or a list taken as it is, then each of those against its own schema, remembered by its own content.
-    Typing an
-    officer's name checks that officer again, not the whole crew (a crew's check was most of a keystroke).
-    The issues come in the order checking the whole document gives."""
+    Typing an officer's name checks that officer again, not the whole crew (a crew's check was most of a
+    keystroke). The issues come in the order checking the whole document gives."""
     parts = _parts(name) if isinstance(data, dict) else None
     if parts is None:
         return _remembered(name, data, validator(name))
     top, each = parts
-    cut = [k for k in each if k in data]
     placed = _remembered_placed(name, {k: (0 if k in each else v) for k, v in data.items()}, top)
-    for k in cut:
+    for k in (k for k in each if k in data):
         at = "/" + jp.escape(k)
         placed += [((k, *path), Issue(at + i.pointer, i.rule, i.severity, i.message))
                    for path, i in _remembered_placed(f"{name}#{at}", data[k], each[k])]
@@ -249,9 +248,8 @@ def _parts(name: str):
            if isinstance(sub, dict) and (sub.get("type") in ("object", "array") or any(n in sub for n in _NESTED))}
     if not cut:
         return None
-    draft = "https://json-schema.org/draft/2020-12/schema"
     top = cls({**flat, "properties": {k: True if k in cut else sub for k, sub in props.items()}}, registry=registry())
-    return top, {k: cls({**sub, "$schema": draft}, registry=registry()) for k, sub in cut.items()}
+    return top, {k: cls({**sub, "$schema": DRAFT_2020_12}, registry=registry()) for k, sub in cut.items()}
 
 
 @cache

@@ -35,7 +35,8 @@ def trial(data: dict, index: int, record: dict, pack, replayed=None):
     """Replay the games before `index` and `record` as game `index` (memoised: the walk-through asks often).
     `replayed`: the document's own replay (its evaluation's, Derived.campaign), the answer when `record` is the
     document's last game record itself (a page showing the crew now asks that after every edit)."""
-    if replayed is not None and index == len(games_of(data)) - 1 and record is games_of(data)[index]:
+    games = games_of(data)
+    if replayed is not None and index == len(games) - 1 and record is games[index]:
         return replayed
     # repr, not sorted JSON: as exact (True and 1 differ) and several times quicker; the same values in
     # another key order only miss the memo
