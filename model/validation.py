@@ -11,6 +11,7 @@ if TYPE_CHECKING:  # imported for real on first use (start-up cost)
     from referencing import Registry
 
 from . import pointer as jp
+from .content_key import content_key
 from .issues import ERROR, Issue
 from .paths import schemas_dir
 
@@ -197,9 +198,7 @@ def _remembered(key: str, data: Any, check) -> list[Issue]:
 
 
 def _remembered_placed(key: str, data: Any, check) -> list[tuple[tuple, Issue]]:
-    # Keyed by repr, not json.dumps: half the time for JSON data (dicts, lists, str, int, float, bool, None),
-    # and as exact (True and 1 differ, so do "1" and 1). The same content in another key order is only a miss.
-    k = (key, repr(data))
+    k = (key, content_key(data))
     found = _RECORDS.get(k)
     if found is None:
         found = _placed_issues(check.iter_errors(data))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 
+from ...content_key import content_key
 from .campaign import crew_now, replay, rules_for
 from .campaign.replay import games_of
 from .derive import format_value
@@ -28,7 +29,7 @@ def _doc(data: dict, index: int, record: dict) -> dict:
     return doc
 
 
-_CACHE: dict[str, object] = {}
+_CACHE: dict[tuple, object] = {}
 
 
 def trial(data: dict, index: int, record: dict, pack, replayed=None):
@@ -38,10 +39,8 @@ def trial(data: dict, index: int, record: dict, pack, replayed=None):
     games = games_of(data)
     if replayed is not None and index == len(games) - 1 and record is games[index]:
         return replayed
-    # repr, not sorted JSON: as exact (True and 1 differ) and several times quicker; the same values in
-    # another key order only miss the memo
-    key = repr((id(pack), index, record, {k: v for k, v in data.items() if k != "campaign"},
-                ((data.get("campaign") or {}).get("games") or [])[:index]))
+    key = (id(pack), index, content_key((record, {k: v for k, v in data.items() if k != "campaign"},
+                                         ((data.get("campaign") or {}).get("games") or [])[:index])))
     hit = _CACHE.get(key)
     if hit is None:
         if len(_CACHE) > 512:

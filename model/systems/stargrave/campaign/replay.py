@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ....content_key import content_key
 from ....issues import ERROR, WARNING, Issue
 from .. import derive as _derive
 from ..tables import KEYS, ROLES, Tables, tables
@@ -38,18 +39,61 @@ def games_of(data: dict) -> list:
     return games if isinstance(games, list) else []
 
 
+@dataclass
+class _Played:
+    """What a replay of one crew as founded leaves for the next (the memo of `replay`): an edit to a game
+    record replays from the game it changed on, not from the founding."""
+    founded: dict
+    records: list                        # content_key of each game record replayed
+    history: list[dict]
+    issues: list[list[Issue]]            # found while playing each game
+    states: dict[int, CampaignState]     # games played -> the state then (copies no Campaign hands out)
+
+
+_MEMO_SIZE = 4          # crews as founded remembered per rules pack (the document, the walk-through's trials)
+
+
 def replay(data: dict, pack, keep_states: bool = False) -> Campaign:
+    """Every recorded game replayed onto the crew as founded. The games before the first record that changed
+    since the last replay of the same crew as founded (with the same rules pack) are not played again: their
+    history, issues and the state after them are taken from that replay (checkpoints: as founded, before the
+    last game, after it). keep_states replays every game."""
     t = tables(pack)
     rules = campaign_rules(t)
-    founded = _derive.derive(data, t)
-    state = founded_state(data, founded, rules)
-    result = Campaign(founded, state, states=[state.copy()] if keep_states else None)
+    games = games_of(data)
+    founding = content_key({k: v for k, v in data.items() if k != "campaign"})
+    memo = t.__dict__.setdefault("_replays", {})
+    seen = None if keep_states else memo.pop(founding, None)
+    records = [content_key(game) for game in games]
+    if seen is None:
+        founded = _derive.derive(data, t)
+        seen = _Played(founded, [], [], [], {0: founded_state(data, founded, rules)})
+    same = next((g for g, (a, b) in enumerate(zip(seen.records, records)) if a != b),
+                min(len(seen.records), len(records)))
+    states = {g: s for g, s in seen.states.items() if g <= same}    # the later ones followed other records
+    start = max(states)
+    state = states[start].copy()
+    founded = seen.founded
+    result = Campaign(founded, state, seen.history[:start], [i for found in seen.issues[:start] for i in found],
+                      states=[state.copy()] if keep_states else None)
     crew = {"profiles": {r: founded.get(r, {}).get("base_profile", {}) for r in ROLES},
             "backgrounds": {r: founded.get(r, {}).get("background") for r in ROLES}}
-    for g, game in enumerate(games_of(data)):
-        result.history.append(_Game(t, rules, state, result.issues, g, game, crew).play())
+    found = seen.issues[:start]
+    last = len(games)
+    for g in range(start, last):
+        if g == last - 1:
+            states.setdefault(g, state.copy())
+        before = len(result.issues)
+        result.history.append(_Game(t, rules, state, result.issues, g, games[g], crew).play())
+        found.append(result.issues[before:])
         if keep_states:
             result.states.append(state.copy())
+    if not keep_states:
+        kept = {g: s for g, s in states.items() if g in (0, last - 1)}
+        kept[last] = states[last] if start == last else state.copy()
+        memo[founding] = _Played(founded, records, list(result.history), found, kept)
+        while len(memo) > _MEMO_SIZE:
+            del memo[next(iter(memo))]
     return result
 
 

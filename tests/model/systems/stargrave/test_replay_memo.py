@@ -1,0 +1,111 @@
+"""SG-CAMP-01: the replay resumes after the games an edit left as they were, and says exactly what a replay of
+every game says."""
+
+import copy
+import importlib
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from model.rules_pack import Pack, builtin_pack
+from model.systems.stargrave import campaign
+from tests.model.campaign_helpers import CAMPAIGN, crew
+from tests.model.systems.stargrave.test_stargrave_campaign import games
+
+PACK = builtin_pack("stargrave")
+replay_module = importlib.import_module("model.systems.stargrave.campaign.replay")   # the package names the function so
+
+
+def fresh(data):
+    """Every game played (keep_states bypasses the memo)."""
+    return campaign.replay(data, PACK, keep_states=True)
+
+
+def same(a, b) -> None:
+    assert a.founded == b.founded
+    assert a.history == b.history
+    assert a.issues == b.issues
+    assert a.final == b.final
+
+
+def plays(monkeypatch) -> list[int]:
+    """The index of every game played from now on."""
+    played = []
+    real = replay_module._Game.play
+
+    def counting(game):
+        played.append(game.g)
+        return real(game)
+    monkeypatch.setattr(replay_module._Game, "play", counting)
+    return played
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games(), games(), st.data())
+def test_SG_CAMP_01_a_replay_after_any_edit_equals_a_replay_of_every_game(first, other, draw):
+    data = crew(*first)
+    same(campaign.replay(data, PACK), fresh(data))
+    # a sequence of edits a player makes: change a record, add a game, take it away, change the founding
+    for _ in range(6):
+        games_now = data["campaign"]["games"]
+        what = draw.draw(st.sampled_from(["change", "add", "remove", "founding", "none"]))
+        if what == "change" and games_now:
+            g = draw.draw(st.integers(0, len(games_now) - 1))
+            games_now[g] = copy.deepcopy(other[min(g, len(other) - 1)]) | {"title": f"Changed {g}"}
+        elif what == "add":
+            games_now.append(copy.deepcopy(draw.draw(st.sampled_from(other))))
+        elif what == "remove" and games_now:
+            games_now.pop(draw.draw(st.integers(0, len(games_now) - 1)))
+        elif what == "founding":
+            data["captain"]["items"] = data["captain"]["items"][:-1] or ["Pistol"]
+        got, want = campaign.replay(data, PACK), fresh(data)
+        same(got, want)
+        # what a replay hands out is its own: changing it changes no later replay
+        got.final.credits += 1000
+        got.final.officers["captain"]["items"].append("Grenades")
+        same(campaign.replay(data, PACK), want)
+
+
+def test_SG_CAMP_01_an_edit_to_the_last_game_plays_that_game_only(monkeypatch):
+    data = copy.deepcopy(CAMPAIGN)
+    campaign.replay(data, PACK)
+    played = plays(monkeypatch)
+    data["campaign"]["games"][-1]["xp"]["rivals"] += 1
+    result = campaign.replay(data, PACK)
+    assert played == [4]
+    same(result, fresh(data))
+
+
+def test_SG_CAMP_01_adding_a_game_plays_it_alone_and_taking_it_away_plays_none(monkeypatch):
+    data = copy.deepcopy(CAMPAIGN)
+    campaign.replay(data, PACK)
+    played = plays(monkeypatch)
+    data["campaign"]["games"].append({"title": "Sixth", "out_of_action": [], "xp": {"rivals": 2}})
+    campaign.replay(data, PACK)
+    assert played == [5]
+    data["campaign"]["games"].pop()
+    result = campaign.replay(data, PACK)
+    assert played == [5]
+    same(result, fresh(data))
+
+
+def test_SG_CAMP_01_an_edit_to_an_early_game_or_to_the_crew_as_founded_plays_every_game_again(monkeypatch):
+    data = copy.deepcopy(CAMPAIGN)
+    campaign.replay(data, PACK)
+    played = plays(monkeypatch)
+    data["campaign"]["games"][1]["title"] = "Renamed"
+    campaign.replay(data, PACK)
+    assert played == [0, 1, 2, 3, 4]     # the memo keeps the state as founded and before and after the last game
+    played.clear()
+    data["first_mate"]["name"] = "Someone Else"
+    result = campaign.replay(data, PACK)
+    assert played == [0, 1, 2, 3, 4]
+    same(result, fresh(data))
+
+
+def test_SG_CAMP_01_a_house_pack_replays_with_its_own_numbers_not_the_memo_of_the_built_in_one():
+    data = copy.deepcopy(CAMPAIGN)
+    before = campaign.replay(data, PACK)
+    house = copy.deepcopy(PACK.data)
+    house["campaign"]["xp"]["level_cost"] = 50
+    after = campaign.replay(data, Pack(house, "house.json", False))
+    assert after.final.xp_unspent != before.final.xp_unspent
