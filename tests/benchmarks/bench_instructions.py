@@ -6,7 +6,8 @@ bench_gui.py times edits on the clock, and on a shared 2-core machine the same e
 from one run to the next. A count of the instructions an edit runs does not move, so the cost of a change can
 be read in one run. Each edit kind of each document (bench_gui.DOCUMENTS, every page built) runs in its own
 child under callgrind, counting only the edits (session, evaluate, binder, pages, and the event loop that
-repaints); then, in the same child, the document's evaluate() alone, the floor an edit cannot beat. Prints
+repaints); then, in the same child, the document's evaluate() alone, every game of a campaign replayed
+(bench_gui.replayed_anew; an edit to the last game replays less, so it can cost less than this floor). Prints
 millions of instructions per edit, per evaluate(), and their ratio (the issue 13 target: <= 3x evaluate).
 A run takes about 20 s per edit kind.
 """
@@ -65,6 +66,7 @@ def child(label: str, what: str, n: int) -> None:
         app.processEvents()
     _control("-d")
     for _ in range(n):
+        bg.replayed_anew(s)
         evaluate(s.data, s.kind, origin=s.path)
     _control("-d")
     _control("-i", "off")
