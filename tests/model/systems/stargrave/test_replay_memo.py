@@ -109,3 +109,15 @@ def test_SG_CAMP_01_a_house_pack_replays_with_its_own_numbers_not_the_memo_of_th
     house["campaign"]["xp"]["level_cost"] = 50
     after = campaign.replay(data, Pack(house, "house.json", False))
     assert after.final.xp_unspent != before.final.xp_unspent
+
+
+def test_SG_CAMP_01_records_that_are_not_plain_data_are_remembered_by_their_repr(monkeypatch):
+    from decimal import Decimal
+    data = copy.deepcopy(CAMPAIGN)
+    data["campaign"]["games"][-1]["note"] = Decimal("1.5")      # (no file holds this; a caller might)
+    campaign.replay(data, PACK)
+    played = plays(monkeypatch)
+    data["campaign"]["games"][-1]["note"] = Decimal("2.5")
+    result = campaign.replay(data, PACK)
+    assert played == [4]
+    same(result, fresh(data))
