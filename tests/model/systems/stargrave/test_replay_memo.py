@@ -121,3 +121,39 @@ def test_SG_CAMP_01_records_that_are_not_plain_data_are_remembered_by_their_repr
     result = campaign.replay(data, PACK)
     assert played == [4]
     same(result, fresh(data))
+
+
+def test_SG_CAMP_01_whole_evaluations_after_edits_equal_ones_that_remember_nothing():
+    """Through evaluate (the checks, the crew now and the offers read what the replay remembers): after each
+    edit, the evaluation equals one made with the memo emptied, so nothing the memo keeps was changed."""
+    import json
+
+    from model.evaluate import evaluate
+    from model.storage import from_data
+    from model.systems.stargrave.tables import tables
+    loaded = from_data(copy.deepcopy(CAMPAIGN), "campaign.starwright")
+    data, kind = loaded.data, loaded.kind
+    memo = tables(PACK).__dict__.setdefault("_replays", {})
+
+    def both():
+        got = evaluate(data, kind)
+        memo.clear()
+        want = evaluate(data, kind)
+        assert json.dumps(got.derived, sort_keys=True) == json.dumps(want.derived, sort_keys=True)
+        assert got.issues == want.issues
+
+    both()
+    games = data["campaign"]["games"]
+    games[-1]["xp"]["rivals"] += 3
+    both()
+    games.append({"title": "Sixth", "out_of_action": ["s2"], "survival": [{"who": "s2", "roll": 2}],
+                  "xp": {"rivals": 2}, "levels": [{"officer": "captain", "upgrade": "improve",
+                                                   "characteristic": "fight"}]})
+    both()
+    games.pop()
+    both()
+    data["captain"]["items"].append("Knife")
+    both()
+    evaluate(data, kind)
+    games[0]["title"] = "Renamed"
+    both()
