@@ -39,6 +39,13 @@ def plays(monkeypatch) -> list[int]:
     return played
 
 
+def replayed_once(monkeypatch):
+    """The campaign example, replayed once; then the games each replay plays."""
+    data = copy.deepcopy(CAMPAIGN)
+    campaign.replay(data, PACK)
+    return data, plays(monkeypatch)
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games(), games(), st.data())
 def test_SG_CAMP_01_a_replay_after_any_edit_equals_a_replay_of_every_game(first, other, draw):
@@ -66,9 +73,7 @@ def test_SG_CAMP_01_a_replay_after_any_edit_equals_a_replay_of_every_game(first,
 
 
 def test_SG_CAMP_01_an_edit_to_the_last_game_plays_that_game_only(monkeypatch):
-    data = copy.deepcopy(CAMPAIGN)
-    campaign.replay(data, PACK)
-    played = plays(monkeypatch)
+    data, played = replayed_once(monkeypatch)
     data["campaign"]["games"][-1]["xp"]["rivals"] += 1
     result = campaign.replay(data, PACK)
     assert played == [4]
@@ -76,9 +81,7 @@ def test_SG_CAMP_01_an_edit_to_the_last_game_plays_that_game_only(monkeypatch):
 
 
 def test_SG_CAMP_01_adding_a_game_plays_it_alone_and_taking_it_away_plays_none(monkeypatch):
-    data = copy.deepcopy(CAMPAIGN)
-    campaign.replay(data, PACK)
-    played = plays(monkeypatch)
+    data, played = replayed_once(monkeypatch)
     data["campaign"]["games"].append({"title": "Sixth", "out_of_action": [], "xp": {"rivals": 2}})
     campaign.replay(data, PACK)
     assert played == [5]
@@ -89,9 +92,7 @@ def test_SG_CAMP_01_adding_a_game_plays_it_alone_and_taking_it_away_plays_none(m
 
 
 def test_SG_CAMP_01_an_edit_to_an_early_game_or_to_the_crew_as_founded_plays_every_game_again(monkeypatch):
-    data = copy.deepcopy(CAMPAIGN)
-    campaign.replay(data, PACK)
-    played = plays(monkeypatch)
+    data, played = replayed_once(monkeypatch)
     data["campaign"]["games"][1]["title"] = "Renamed"
     campaign.replay(data, PACK)
     assert played == [0, 1, 2, 3, 4]     # the memo keeps the state as founded and before and after the last game
