@@ -163,7 +163,7 @@ def is_valid(name: str, data: Any) -> bool:
     return validator(name).is_valid(data)
 
 
-_RECORDS: dict[tuple[str, str], list[Issue]] = {}
+_RECORDS: dict[tuple[str, bytes | str], list[tuple[tuple, Issue]]] = {}
 _RECORDS_MAX = 4000   # a few MB at most: documents and game records are a few KB
 
 

@@ -10,7 +10,8 @@ Public API (what the builder, the sheet and the command line call):
   after [words], credits_in, credits_out, and the running totals after it: xp_earned, xp_spent,
   xp_unspent, credits, levels_now {captain, first_mate}, stash); `Campaign.issues` lists every Issue
   found on the way, each pointing into the record at fault; with keep_states, `Campaign.states` is
-  [the state as founded, after game 1, after game 2, ...].
+  [the state as founded, after game 1, after game 2, ...]. A replay resumes after the games an edit left as
+  they were (replay.py): what it hands out, except `final`, is shared with later replays and read-only.
 - `CampaignState`: games, xp_earned, xp_spent, xp_unspent, credits, stash [{name slots value kind}],
   officers {role: {level items finds items_at improved powers}}, soldiers [{id name type robot shotgun
   find injured at}], used_ids. Plain data: compare with ==, copy with .copy().

@@ -41,8 +41,9 @@ def games_of(data: dict) -> list:
 
 @dataclass
 class _Played:
-    """What a replay of one crew as founded leaves for the next (the memo of `replay`): an edit to a game
-    record replays from the game it changed on, not from the founding."""
+    """What a replay of one crew as founded leaves for the next (the memo of `replay`): an edit to the last
+    game's record replays that game only, a game added plays alone; an edit to an earlier game replays from the
+    founding (the checkpoints are the state as founded, before the last game and after it)."""
     founded: dict
     records: list                        # content_key of each game record replayed
     history: list[dict]
@@ -50,14 +51,19 @@ class _Played:
     states: dict[int, CampaignState]     # games played -> the state then (copies no Campaign hands out)
 
 
-_MEMO_SIZE = 4          # crews as founded remembered per rules pack (the document, the walk-through's trials)
+# crews as founded remembered per rules pack: one entry serves a document, its walk-through's draft and trials
+# (they share the founding); more serve other documents and the founding before an edit to it (undo)
+_MEMO_SIZE = 4
 
 
 def replay(data: dict, pack, keep_states: bool = False) -> Campaign:
     """Every recorded game replayed onto the crew as founded. The games before the first record that changed
     since the last replay of the same crew as founded (with the same rules pack) are not played again: their
     history, issues and the state after them are taken from that replay (checkpoints: as founded, before the
-    last game, after it). keep_states replays every game."""
+    last game, after it). keep_states replays every game.
+
+    What a Campaign hands out (history entries, issues, `founded`) is shared with the memo and later replays:
+    read it, never change it. `final` is the Campaign's own."""
     t = tables(pack)
     rules = campaign_rules(t)
     games = games_of(data)
