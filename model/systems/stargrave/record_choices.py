@@ -39,8 +39,7 @@ def trial(data: dict, index: int, record: dict, pack, replayed=None):
     games = games_of(data)
     if replayed is not None and index == len(games) - 1 and record is games[index]:
         return replayed
-    key = (id(pack), index, content_key((record, {k: v for k, v in data.items() if k != "campaign"},
-                                         ((data.get("campaign") or {}).get("games") or [])[:index])))
+    key = (id(pack), index, content_key((record, {k: v for k, v in data.items() if k != "campaign"}, games[:index])))
     hit = _CACHE.get(key)
     if hit is None:
         if len(_CACHE) > 512:

@@ -15,12 +15,13 @@ from PySide6.QtWidgets import (QAbstractSpinBox, QDialog, QFrame, QHBoxLayout, Q
                                QMessageBox, QPlainTextEdit, QPushButton, QScrollArea, QStackedWidget, QVBoxLayout,
                                QWidget)
 
+from model.systems.stargrave.campaign import games_of
 from model.systems.stargrave.tables import tables
 
 from ....binding import _undo_filter
 from ....icons import icon, severity_icon
 from ....widgets.common import WrapLabel, heading, hint
-from .draft import Draft, games_of
+from .draft import Draft
 
 
 def _step_page(step) -> QScrollArea:

@@ -14,14 +14,9 @@ from contextlib import contextmanager
 
 from model import pointer as jp
 from model.evaluate import Result, evaluate
+from model.systems.stargrave.campaign import games_of
 
 GAMES = "/campaign/games"
-
-
-def games_of(data: dict) -> list:
-    camp = data.get("campaign")
-    games = camp.get("games") if isinstance(camp, dict) else None
-    return games if isinstance(games, list) else []
 
 
 def new_record(number: int, today: str) -> dict:
