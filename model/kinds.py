@@ -53,15 +53,15 @@ class Kind(NamedTuple):   # a NamedTuple, not a dataclass: start-up does not loa
 
 
 KINDS: dict[str, Kind] = {k.kind: k for k in [
-    Kind("stargrave-crew", "Stargrave crew", 2, "stargrave-crew.v2.json", "stargrave", "model.systems.stargrave",
+    Kind("stargrave-crew", "Stargrave crew", 3, "stargrave-crew.v3.json", "stargrave", "model.systems.stargrave",
          "gui.pages.stargrave", "stargrave", kept=("/campaign",), records="/campaign/games"),
-    Kind("starfrontiers-character", "Star Frontiers character", 1, "starfrontiers-character.v1.json", "starfrontiers",
+    Kind("starfrontiers-character", "Star Frontiers character", 2, "starfrontiers-character.v2.json", "starfrontiers",
          "model.systems.starfrontiers", "gui.pages.starfrontiers", "starfrontiers"),
-    Kind("starchasers-ship", "Starchasers starship", 1, "starchasers-ship.v1.json", "starchasers",
+    Kind("starchasers-ship", "Starchasers starship", 2, "starchasers-ship.v2.json", "starchasers",
          "model.systems.starchasers.ship", "gui.pages.starchasers.ship", "starchasers_ship"),
-    Kind("starchasers-character", "Starchasers character", 1, "starchasers-character.v1.json", "starchasers",
+    Kind("starchasers-character", "Starchasers character", 2, "starchasers-character.v2.json", "starchasers",
          "model.systems.starchasers.character", "gui.pages.starchasers.character", "starchasers_character"),
-    Kind("knighthawks-ship", "Knight Hawks starship", 1, "knighthawks-ship.v1.json", "knighthawks",
+    Kind("knighthawks-ship", "Knight Hawks starship", 2, "knighthawks-ship.v2.json", "knighthawks",
          "model.systems.knighthawks", "gui.pages.knighthawks", "knighthawks"),
 ]}
 

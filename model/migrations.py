@@ -62,3 +62,15 @@ def _stargrave_crew_1_to_2(data: dict) -> dict:
         items.insert(at, ("campaign", {"games": []}))
         out = dict(items)
     return out
+
+
+def _adds_parts(kind: str, from_version: int) -> None:
+    """The version that adds `optional_rules`, `portrait` and `play` (all optional, schemas/document-parts.v1.json):
+    an older file has none of them, so it plays with its pack's default optional rules, has no picture and no
+    game in progress. Nothing to change but the version."""
+    migration(kind, from_version)(lambda data: data)
+
+
+for _kind, _version in (("stargrave-crew", 2), ("starfrontiers-character", 1), ("starchasers-ship", 1),
+                        ("starchasers-character", 1), ("knighthawks-ship", 1)):
+    _adds_parts(_kind, _version)

@@ -192,7 +192,7 @@ def test_new_file_gets_the_usual_permissions_and_old_file_keeps_its_own(tmp_path
 
 @pytest.mark.parametrize("token", ["NaN", "Infinity", "-Infinity"])
 def test_nan_and_infinity_are_refused_with_their_place(tmp_path, token):
-    text = CREW.read_text().replace('"version": 2', f'"version": 2,\n  "x": {token}', 1)
+    text = CREW.read_text().replace('"version": 3', f'"version": 3,\n  "x": {token}', 1)
     err = _load_error(tmp_path, text)
     assert token.lstrip("-") in err.message and err.where == "line 4, column 8"
 

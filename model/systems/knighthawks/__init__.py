@@ -22,7 +22,7 @@ def new(pack) -> dict:
     starter = pack.data["starter"]
     return {
         "format": "starwright/knighthawks-ship",
-        "version": 1,
+        "version": 2,
         "name": starter["name"],
         "type": starter["type"],
         "weapons": {},

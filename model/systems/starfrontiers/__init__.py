@@ -22,7 +22,7 @@ def new(pack) -> dict:
     """A new starter character: nothing rolled or chosen yet (the issues list says what to do next)."""
     return {
         "format": "starwright/starfrontiers-character",
-        "version": 1,
+        "version": 2,
         "name": "New Character",
         "race": "",
         "base": {pair: None for pair in PAIRS},

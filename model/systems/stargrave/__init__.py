@@ -22,7 +22,7 @@ def new(pack) -> dict:
                       "choices": [], "powers": [], "items": []} for role in ROLES}
     return {
         "format": "starwright/stargrave-crew",
-        "version": 2,
+        "version": 3,
         "name": "New Crew",
         "captain": officer["captain"],
         "first_mate": officer["first_mate"],

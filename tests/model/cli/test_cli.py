@@ -39,7 +39,7 @@ def test_new_writes_a_valid_starter_document(tmp_path):
     r = sw("new", "stargrave-crew", "-o", out)
     assert r.returncode == 0, r.stderr
     data = json.loads(out.read_text())
-    assert data["format"] == "starwright/stargrave-crew" and data["version"] == 2
+    assert data["format"] == "starwright/stargrave-crew" and data["version"] == 3
     # valid document (exit 1 = rule errors only: the choices are still to make), never 2
     assert sw("check", out).returncode == 1
 

@@ -326,7 +326,7 @@ def test_SG_CAMP_10_labernator_campaign_replays_to_the_source_state():
     from tests.model.import_fixtures import labernator_campaign
     source = labernator_campaign()
     r = _import(source, "brass.sg")
-    assert r.data["version"] == 2
+    assert r.data["version"] == 3
     assert _legal(r.data) == []
     assert _lines(r.report, "differs") == []
     derived = evaluate(from_data(json.loads(json.dumps(r.data))).data, CREW).derived

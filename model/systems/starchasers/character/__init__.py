@@ -19,7 +19,7 @@ def new(pack) -> dict:
     """A new, valid starter character: attributes not chosen yet (null), no skills, no Force (the issues say what to pick)."""
     t = tables(pack)
     return {
-        "format": FORMAT, "version": 1, "name": "New Character", "species": "", "droid": False,
+        "format": FORMAT, "version": 2, "name": "New Character", "species": "", "droid": False,
         "classes": [],
         "attributes": {k: None for k in t.char_attributes},
         "force_rating": 0, "dark_side": 0,

@@ -23,7 +23,7 @@ ATTRIBUTE_KEYS = ("size", "speed", "armor", "maneuverability", "hull_points", "s
 def new(pack, role: str = "player") -> dict:
     """A new, valid starter ship: every value the player must still choose is null (the issues say which)."""
     t = tables(pack)
-    data = {"format": FORMAT, "version": 1, "name": "New Ship", "class": "", "preset": None, "role": role}
+    data = {"format": FORMAT, "version": 2, "name": "New Ship", "class": "", "preset": None, "role": role}
     for key in ATTRIBUTE_KEYS:
         data[key] = None
     data["structure_points"] = t.structure_for(role)

@@ -13,7 +13,7 @@ from model import storage
 
 DESIGN_EXAMPLE = {
     "format": "starwright/stargrave-crew",
-    "version": 2,
+    "version": 3,
     "name": "Ashen Comet",
     "captain": {
         "name": "Mara Vex", "species": "Human", "background": "Veteran", "choices": ["shoot"],

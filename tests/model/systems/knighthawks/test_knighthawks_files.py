@@ -67,7 +67,7 @@ def test_house_rule_pack_changes_the_limits(tmp_path):
     path = tmp_path / "house.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     pack = load_pack_file(path)
-    doc = {"format": "starwright/knighthawks-ship", "version": 1, "name": "H", "type": "Frigate",
+    doc = {"format": "starwright/knighthawks-ship", "version": 2, "name": "H", "type": "Frigate",
            "weapons": {"T": 3}, "defenses": {}, "rules": {"pack": "kh-house"}}
     result = evaluate(doc, KIND, [pack])
     assert not result.has_errors and result.house_rules
@@ -199,7 +199,7 @@ _counts = st.dictionaries(_codes, st.integers(-5, 40), max_size=6)
        hull=st.one_of(st.none(), st.integers(-50, 400)), config=st.one_of(st.none(), st.integers(-1, 4)))
 def test_any_schema_valid_ship_is_checked_without_raising(type_, weapons, defenses, hull, config):
     from model import pointer as jp
-    doc = {"format": "starwright/knighthawks-ship", "version": 1, "name": "F", "type": type_,
+    doc = {"format": "starwright/knighthawks-ship", "version": 2, "name": "F", "type": type_,
            "weapons": weapons, "defenses": defenses, "hull_points": hull, "configuration": config}
     result = evaluate(doc, KIND)
     assert result.schema_valid

@@ -30,7 +30,7 @@ Space Station,20-200,0,0,LB 1-3;RB 2-12,RH;MS 1-4;ICM 2-8,hull points chosen per
 
 
 def ship(type_="Frigate", weapons=None, defenses=None, **extra) -> dict:
-    doc = {"format": "starwright/knighthawks-ship", "version": 1, "name": "Test", "type": type_,
+    doc = {"format": "starwright/knighthawks-ship", "version": 2, "name": "Test", "type": type_,
            "weapons": weapons or {}, "defenses": defenses or {}, "hull_points": None}
     doc.update(extra)
     return doc

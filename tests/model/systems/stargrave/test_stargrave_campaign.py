@@ -35,19 +35,19 @@ def test_SG_CAMP_01_a_version_1_file_opens_as_version_2_with_soldier_ids_and_sav
     path = tmp_path / "old.starwright"
     path.write_text(json.dumps(v1))
     loaded = load(path)
-    assert loaded.migrated_from == 1 and loaded.data["version"] == 2
+    assert loaded.migrated_from == 1 and loaded.data["version"] == 3
     assert [s["id"] for s in loaded.data["soldiers"]] == ["s1", "s2", "s3", "s4", "s5", "s6"]
     assert loaded.data["campaign"] == {"games": []}
     save(path, loaded.data)
-    assert json.loads(path.read_text())["version"] == 2
+    assert json.loads(path.read_text())["version"] == 3
 
 
 def test_SG_CAMP_01_a_newer_version_is_refused(tmp_path):
     data = copy.deepcopy(FOUNDED)
-    data["version"] = 3
+    data["version"] = 4
     with pytest.raises(Exception) as e:
         from_data(data, "x")
-    assert "version 3" in str(e.value)
+    assert "version 4" in str(e.value)
 
 
 @pytest.mark.parametrize("bad", [3, "lost game", None, ["a"]])
@@ -542,7 +542,13 @@ def test_SG_CAMP_01_version_2_reuses_version_1s_definitions_so_their_bounds_hold
     long_name = crew()
     long_name["soldiers"][0]["name"] = "x" * 501        # v1 bounds a name at 500 characters
     assert not is_valid("stargrave-crew.v2.json", long_name)
-    assert is_valid("stargrave-crew.v2.json", crew(game()))
+    assert is_valid("stargrave-crew.v2.json", {**crew(game()), "version": 2})
+    # version 3 takes version 2's parts as they are, and adds optional rules, a portrait and the play state
+    v3 = registry().contents(schema_id("stargrave-crew.v3.json"))
+    assert v3["properties"]["captain"] == {"$ref": "stargrave-crew.v1.json#/$defs/officer"}
+    assert v3["properties"]["soldiers"]["items"] == {"$ref": "stargrave-crew.v2.json#/$defs/soldier"}
+    assert not is_valid("stargrave-crew.v3.json", long_name)
+    assert is_valid("stargrave-crew.v3.json", crew(game()))
 
 
 def test_SG_CAMP_01_a_wrongly_typed_field_in_a_game_is_reported_at_its_pointer_and_kept(tmp_path):
