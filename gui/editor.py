@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (QHBoxLayout, QListWidget, QListWidgetItem, QSplitter, QStackedWidget,
-                               QWidget)
+                               QVBoxLayout, QWidget)
 
 from model import pointer as jp
 from model.labels import describe_pointer
@@ -15,6 +15,7 @@ from .pages import pages_for
 from .session import Change, Session
 from .widgets.fitted_views import RowRepaint
 from .widgets.issues_panel import IssuesPanel
+from .widgets.optional_rules import OptionalRulesList
 
 
 class PageList(RowRepaint, QListWidget):
@@ -71,10 +72,19 @@ class DocumentEditor(QWidget):
         self.split.addWidget(self.center)
         self.preview = None
 
+        # the page list, and below it the optional rules of the document's rules pack (hidden when it has none)
+        self.optional_rules = OptionalRulesList(session, self)   # a child from the start: never a window of its own
+        self.optional_rules.setFixedWidth(self.nav.width())
+        side = QVBoxLayout()
+        side.setContentsMargins(0, 0, 0, 0)
+        side.setSpacing(0)
+        side.addWidget(self.nav, 1)
+        side.addWidget(self.optional_rules)
+
         lay = QHBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
         lay.setSpacing(6)
-        lay.addWidget(self.nav)
+        lay.addLayout(side)
         lay.addWidget(self.split, 1)
 
         session.changed.connect(self._on_changed)

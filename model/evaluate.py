@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import optional_rules
 from .issues import WARNING, Issue, has_errors, sort_issues
 from .kinds import Kind
 from .rules_pack import Pack, find_pack
@@ -51,7 +52,9 @@ def evaluate(data: dict, kind: Kind, extra_packs: list[Pack] | None = None, orig
     pack, pack_issues = pack_for(data, kind, extra_packs)
     system = kind.system
     derived = system.derive_with_links(data, pack, origin)
-    checked = system.check(data, derived, pack)
+    # the optional rules of the pack, with whether this document plays with each (model/optional_rules.py)
+    derived["optional_rules"] = optional_rules.listing(data, pack)
+    checked = system.check(data, derived, pack) + optional_rules.issues(data, pack)
     told = {i.pointer for i in checked}   # the rules' own words for a kept record win over the schema's
     issues = [i for i in kept if i.pointer not in told] + pack_issues + checked
     return Result(sort_issues(issues), derived, pack, True, system.offers(data, derived, pack))

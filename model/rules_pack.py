@@ -91,6 +91,16 @@ def validate_pack_data(data: Any, path: str | None = None) -> None:
 _cache: dict[tuple[str, float], Pack] = {}
 
 
+def _upgraded(data: Any) -> Any:
+    """A house pack written before packs listed their optional rules gets the built-in pack's list
+    (model/optional_rules.upgrade_pack); anything else is left for the checks to judge."""
+    system = data.get("system") if isinstance(data, dict) else None
+    if not isinstance(system, str) or "optional_rules" in data or not (rules_dir() / f"{system}.json").is_file():
+        return data
+    from .optional_rules import upgrade_pack
+    return upgrade_pack(data, builtin_pack(system).data)
+
+
 def load_pack_file(path: str | os.PathLike, builtin: bool = False) -> Pack:
     p = Path(path)
     try:
@@ -107,6 +117,8 @@ def load_pack_file(path: str | os.PathLike, builtin: bool = False) -> Pack:
         raise
     except DocumentError as e:
         raise PackError(e.path, e.message, e.where) from None
+    if not builtin:
+        data = _upgraded(data)
     mark = _mark(raw)
     if mark not in _validated():
         validate_pack_data(data, str(p))

@@ -270,7 +270,7 @@ class EquipmentPage(Page):
         cap = d["carrying_capacity"]
         mass = d["total_mass"]
         if not cap["enabled"]:
-            self.mass.set(0, 1, f"{mass:g} kg carried", "The optional encumbrance rule is off in these rules")
+            self.mass.set(0, 1, f"{mass:g} kg carried", "The optional encumbrance rule is not in play for this character (Optional rules, below the pages)")
         elif cap["max_kg"] is None:
             pair = self.t.pair_abbr(self.t.pair_of(self.t.encumbrance["ability"]))
             self.mass.set(0, 1, f"{mass:g} kg", f"Roll {pair} to know how much the character can carry")

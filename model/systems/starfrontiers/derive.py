@@ -6,7 +6,10 @@ is applied as 11 and reported by check); unknown names are skipped here and repo
 
 from __future__ import annotations
 
+from ...optional_rules import is_on
 from .tables import PAIRS, Tables, rounded
+
+ENCUMBRANCE = "encumbrance"   # the id of SF-CHAR-18 in the pack's optional_rules
 
 
 def _signed(n: float) -> str:
@@ -207,17 +210,18 @@ def arms(possessions: dict, t: Tables) -> dict:
     return {"weapons": weapons, "grenades": grenades, "defenses": defenses, "ammunition": ammo}
 
 
-def carrying(scores: dict, t: Tables) -> dict:
+def carrying(scores: dict, t: Tables, enabled: bool) -> dict:
+    """SF-CHAR-18, an optional rule: `enabled` is whether this character plays with it (model/optional_rules)."""
     e = t.encumbrance
     v = scores.get(e["ability"])
-    if not e["enabled"]:
-        # SF-CHAR-18 is an optional rule: the pack's switch is off, so nothing is limited or slowed
+    if not enabled:
+        # the optional rule is off for this character, so nothing is limited or slowed
         return {"free_kg": None, "max_kg": None, "enabled": False,
-                "how": "the optional encumbrance rule is not in use (a house rules pack can switch it on)"}
+                "how": "the optional encumbrance rule is not in use (switch it on under Optional rules)"}
     if v is None:
-        return {"free_kg": None, "max_kg": None, "enabled": e["enabled"], "how": f"{t.abbr(e['ability'])} not set yet"}
+        return {"free_kg": None, "max_kg": None, "enabled": True, "how": f"{t.abbr(e['ability'])} not set yet"}
     free, most = v * e["free_fraction"], v * e["max_fraction"]
-    return {"free_kg": free, "max_kg": most, "enabled": e["enabled"],
+    return {"free_kg": free, "max_kg": most, "enabled": True,
             "how": f"up to {_kg(free)} freely ({e['free_fraction']:g} x {t.abbr(e['ability'])} {v}); "
                    f"up to {_kg(most)} at {e['movement_factor']:g} x speed"}
 
@@ -236,7 +240,7 @@ def derive(data: dict, t: Tables) -> dict:
     out.update(eq)
     out.update(arms(possessions, t))
     out["possessions"] = possessions
-    cap = carrying(scores, t)
+    cap = carrying(scores, t, is_on(data, t.pack, ENCUMBRANCE))
     out["carrying_capacity"] = cap
     encumbered = bool(cap["enabled"] and cap["free_kg"] is not None and eq["total_mass"] > cap["free_kg"])
     out["encumbered"] = encumbered

@@ -45,11 +45,11 @@ def test_SF_EQ_12_price_not_stated_is_entered_in_the_owned_table(win, user, tmp_
 
 
 def test_SF_CHAR_18_untick_carried_in_the_owned_table(win, user, tmp_path, monkeypatch):
-    # Encumbrance is an optional rule, off in the built-in pack: this group plays with it (a house pack).
+    # Encumbrance is an optional rule, off in the built-in pack: this group plays with it (a house pack's default).
     from model.paths import rules_dir
     house = json.loads((rules_dir() / "starfrontiers.json").read_text(encoding="utf-8"))
     house["id"] = "house-encumbrance"
-    house["encumbrance"]["enabled"] = True
+    house["optional_rules"][0]["default"] = True
     folder = tmp_path / "rules"
     folder.mkdir()
     (folder / "house-encumbrance.json").write_text(json.dumps(house), encoding="utf-8")

@@ -101,13 +101,13 @@ def test_SF_EQ_08_vt_detonator_set_by_military():
     assert issues(gear("VT Detonator", psa="Military"), "SF-EQ-08") == []
 
 
-# ---- SF-CHAR-18: carrying capacity and encumbrance (an optional rule: a pack switch, off built in) -------
+# ---- SF-CHAR-18: carrying capacity and encumbrance (an optional rule: off built in, a switch per character) -------
 
 def encumbrance_on(data: dict) -> tuple[dict, list[Pack]]:
     """The document built under a house pack that plays with the optional encumbrance rule."""
     house = copy.deepcopy(pack().data)
     house["id"] = "house-encumbrance"
-    house["encumbrance"]["enabled"] = True
+    house["optional_rules"][0]["default"] = True      # the house plays with it unless a character says not
     return dict(data, rules={"pack": "house-encumbrance"}), [Pack(house, "house.json", False)]
 
 
@@ -119,7 +119,8 @@ def on(data: dict):
 
 
 def test_SF_CHAR_18_encumbrance_is_optional_and_off_in_the_built_in_pack():
-    assert pack().data["encumbrance"]["enabled"] is False
+    assert [(r["id"], r["rule"], r["default"]) for r in pack().data["optional_rules"]] == \
+        [("encumbrance", "SF-CHAR-18", False)]
     data = gear("Heavy Laser", "Recoilless Rifle", "Mechanics Toolkit")  # 52 kg, STR 45
     d = derived(data)
     assert not d["encumbered"] and d["walk"] == 10 and d["carrying_capacity"]["enabled"] is False
