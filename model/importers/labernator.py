@@ -39,7 +39,7 @@ def _int(v, default=None):
     if isinstance(v, str):
         try:
             return int(float(v.strip().replace("+", "")))
-        except ValueError:
+        except (ValueError, OverflowError):   # "12 Cr", or "inf"/"nan" that float() reads as numbers
             return default
     return default
 

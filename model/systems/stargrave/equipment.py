@@ -17,9 +17,21 @@ def carried_items(officer: dict, t: Tables) -> tuple[list[dict], list[dict]]:
     """(items in slots, items built into other items) as pack entries; unknown names are skipped."""
     # SG-EQ-05: an officer's Grenades are one item (one slot) for both kinds; SG-EQ-06: a grenade launcher and
     # SG-EQ-07: assault armour bring their built-in items (`includes`), which use no slot
-    slotted = [t.items[n] for n in (t.canonical_item(x) for x in officer.get("items", [])) if n]
+    slotted = [t.items[n] for n in _counted_names(officer, t) if n]
     built_in = [t.items[n] for i in slotted for n in i.get("includes", []) if n in t.items]
     return slotted, built_in
+
+
+def _counted_names(officer: dict, t: Tables) -> list[str | None]:
+    """The canonical name of each carried entry that counts as an item: an item marked one_item_for_all_names
+    (Grenades: fragmentation and smoke, SG-EQ-05) counts once however many of its names are listed."""
+    out: list[str | None] = []
+    for raw in officer.get("items", []):
+        name = t.canonical_item(raw)
+        if name and t.items[name].get("one_item_for_all_names") and name in out:
+            continue
+        out.append(name)
+    return out
 
 
 def slot_use(items: list[dict]) -> list[int]:
@@ -74,6 +86,12 @@ def carried_status(officer: dict, role: str, t: Tables, base: str = "") -> list[
                         "reason": "not on the General Equipment List", "blocks": []})
             continue
         item = t.items[name]
+        if item.get("one_item_for_all_names") and any(x["name"] == name for x in seen):
+            # SG-EQ-05: the second name of one item (grenades: fragmentation and smoke) is the same slot
+            out.append({"pointer": pointer, "name": name, "known": True, "kind": item["kind"], "slots": 0,
+                        "fits": True, "rule": "SG-EQ-05", "blocks": [],
+                        "reason": f"one item with the {name} above: one slot holds every kind"})
+            continue
         slots = slot_use(seen + [item])[-1]
         used += slots
         blocks = blockers(item, seen, t.crew["max_armours"])

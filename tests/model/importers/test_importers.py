@@ -442,3 +442,9 @@ def test_a_roster_that_makes_more_items_than_a_crew_file_holds_is_refused():
         with pytest.raises(ImportRefused, match="could not be saved: .*at most 60") as e:
             import_bytes(raw, "knives.ros")
         assert e.value.where.endswith("/items")
+
+
+@pytest.mark.parametrize("text", ["INFINITY", "-inf", "nan", "1e999"])
+def test_a_labernator_number_written_as_infinity_is_no_number(text):
+    from model.importers.labernator import _int
+    assert _int(text) is None and _int(text, 0) == 0

@@ -95,6 +95,9 @@ def _item_offers(officer: dict, role: str, t: Tables) -> list[dict]:
     for item in t.pack["items"]:
         slots = slot_use([item])[0] if item["name"] not in first_free else item["slots"]  # SG-EQ-04
         blocks = blockers(item, slotted, t.crew["max_armours"])
+        if item.get("one_item_for_all_names") and any(i["name"] == item["name"] for i in slotted):
+            # SG-EQ-05: grenades are one item whatever kind is thrown: another listing adds nothing
+            blocks = [("SG-EQ-05", "already carried: one slot holds every kind")] + blocks
         if not blocks and slots and slots > free:
             blocks = [("SG-EQ-02", f"needs {slots} slot{'s' if slots != 1 else ''}, {max(free, 0)} free")]
         rule, reason = blocks[0] if blocks else ("", "")

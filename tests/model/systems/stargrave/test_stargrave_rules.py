@@ -119,6 +119,38 @@ def test_SG_EQ_05_officer_grenades_take_one_slot():
     assert d["slots_used"] == 1
 
 
+@pytest.mark.parametrize("names", [
+    ["Grenade (Fragmentation)", "Grenade (Smoke)"], ["Grenades", "Grenade (Smoke)"],
+    ["Grenade (Smoke)", "Grenade (Fragmentation)", "Grenades"],
+])
+def test_SG_EQ_05_both_grenade_names_are_one_item_of_one_slot(names):
+    # the seed: grenades carry both kinds in a single slot, so listing frag and smoke is one item
+    result = run(crew(captain__items=names + ["Pistol", "Knife"]))
+    d = result.derived["captain"]
+    assert d["slots_used"] == 2                       # grenades 1 + pistol 1 + the free knife
+    status = d["item_status"]
+    assert [s["slots"] for s in status[:len(names)]] == [1] + [0] * (len(names) - 1)
+    assert all(s["fits"] for s in status) and status[1]["rule"] == "SG-EQ-05"
+    assert "one slot holds every kind" in status[1]["reason"]
+    assert not [i for i in result.issues if i.is_error and i.pointer.startswith("/captain/items")]
+
+
+def test_SG_EQ_05_offers_say_grenades_are_already_carried():
+    offers = run(crew(captain__items=["Grenade (Smoke)"])).offers
+    grenades = next(o for o in offers["captain"]["items"] if o["name"] == "Grenades")
+    assert not grenades["fits"] and grenades["rule"] == "SG-EQ-05"
+
+
+def test_SG_EQ_05_the_pack_decides_which_item_is_one_for_all_its_names():
+    from model.rules_pack import Pack, builtin_pack
+    from model.systems import stargrave
+    data = copy.deepcopy(builtin_pack("stargrave").data)
+    data["id"] = "house"
+    next(i for i in data["items"] if i["name"] == "Grenades")["one_item_for_all_names"] = False
+    doc = crew(captain__items=["Grenade (Fragmentation)", "Grenade (Smoke)"])
+    assert stargrave.derive(doc, Pack(data, "h.json", False))["captain"]["slots_used"] == 2
+
+
 def test_SG_EQ_06_grenade_launcher_three_slots_needs_no_grenades():
     d = run(crew(captain__items=["Grenade Launcher", "Knife"])).derived["captain"]
     assert d["slots_used"] == 3
