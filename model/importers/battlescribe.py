@@ -17,6 +17,9 @@ STATS = {"M": "move", "F": "fight", "S": "shoot", "A": "armour", "W": "will", "H
 PICK = re.compile(r"^\s*\+\s*1\s+(move|fight|shoot|will|health)\s*$", re.I)
 
 
+MOST_OF_ONE = 100   # the most times one selection of an officer is counted
+
+
 def looks_like(data) -> bool:
     return isinstance(data, dict) and isinstance(data.get("roster"), dict)
 
@@ -110,8 +113,11 @@ def _officer(sel: dict, role: str, where: str, crew: SourceCrew) -> SourceOffice
     for child in _walk(_list(sel.get("selections"))):
         ckind, cname = _entry(child)
         group = _last(child.get("entryGroupId"))
-        count = max(1, _num(child.get("number"), 1) or 1)
         label = f"{where} › {child.get('name') or cname}"
+        count = max(1, _num(child.get("number"), 1) or 1)
+        if count > MOST_OF_ONE:    # a figure carries a handful of anything: a huge count is a broken file
+            crew.no_place.append((label, f"selected {count:g} times; counted {MOST_OF_ONE} times"))
+            count = MOST_OF_ONE
         m = PICK.match(cname) or PICK.match(str(child.get("name", "")))
         if ckind == "officer":       # a supplement background chosen as an upgrade (Hunter, Aristocrat)
             o.background = re.sub(r"^\s*first\s+mate\s+", "", cname, flags=re.I)
