@@ -19,7 +19,8 @@ Their issue marks wait the same way (a border put on a table re-styles the table
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QColor, QKeySequence, QPalette

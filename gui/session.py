@@ -51,11 +51,11 @@ class Session(QObject):
 
     # -- creating ---------------------------------------------------------------------------------
     @classmethod
-    def new(cls, kind: Kind, parent: QObject | None = None) -> "Session":
+    def new(cls, kind: Kind, parent: QObject | None = None) -> Session:
         return cls(kind.system.new(builtin_pack(kind.pack)), kind, None, parent)
 
     @classmethod
-    def open(cls, path: str, parent: QObject | None = None) -> "Session":
+    def open(cls, path: str, parent: QObject | None = None) -> Session:
         loaded = storage.load(path)  # raises storage.DocumentError with path, where, message
         session = cls(loaded.data, loaded.kind, path, parent)
         if loaded.migrated_from is not None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from . import pointer as jp
 
@@ -45,7 +45,7 @@ class Move:
 @dataclass(frozen=True)
 class Batch:
     """Several edits applied in order, undone in reverse: one undo step."""
-    edits: tuple["Edit", ...]
+    edits: tuple[Edit, ...]
     label: str = ""
 
 
@@ -57,7 +57,7 @@ class _Restore:
     position: int
 
 
-Edit = Union[Set, Insert, Remove, Move, Batch, _Restore]
+Edit = Set | Insert | Remove | Move | Batch | _Restore
 
 
 def _put_at(obj: dict, key: str, value: Any, position: int) -> None:

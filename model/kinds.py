@@ -42,7 +42,7 @@ class Kind(NamedTuple):   # a NamedTuple, not a dataclass: start-up does not loa
         return FORMAT_PREFIX + self.kind
 
     @property
-    def system(self) -> "GameSystem":
+    def system(self) -> GameSystem:
         """The system's contract (imported on first use, so opening one kind does not import the others)."""
         return importlib.import_module(self.module).SYSTEM
 

@@ -11,7 +11,7 @@ understand for the schema check to report.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 MIGRATIONS: dict[tuple[str, int], Callable[[dict], dict]] = {}
 

@@ -28,7 +28,8 @@ rules pack, labels, pages and sheet, and one registry line in model/kinds.py.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 
 def no_offers(data: dict, derived: dict, pack: Any) -> dict:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
 
 if TYPE_CHECKING:  # imported for real on first use (start-up cost)
     from jsonschema import Draft202012Validator

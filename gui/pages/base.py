@@ -74,7 +74,7 @@ class Page(QScrollArea):
     def build_form(self, session, binder) -> None:
         """Make the form's widgets and bind them (showing the document as it is now)."""
 
-    def ensure_built(self) -> "Page":
+    def ensure_built(self) -> Page:
         if not self.built:
             self.built = True
             self.build_form(self.session, self.binder)

@@ -22,6 +22,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 
 _Index = QModelIndex | QPersistentModelIndex
+_ROOT = QModelIndex()   # the invalid index: the top of a table (Qt's default argument, made once)
 ACCESSIBLE_DESCRIPTION = Qt.ItemDataRole.AccessibleDescriptionRole
 KEY_ROLE = Qt.ItemDataRole.UserRole
 POINTER_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -170,10 +171,10 @@ class RowsModel(QAbstractTableModel):
         return self.rows[row].key if 0 <= row < len(self.rows) else None
 
     # -- Qt's questions -----------------------------------------------------------------------------------
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802 (Qt name)
+    def rowCount(self, parent: _Index = _ROOT) -> int:  # noqa: N802 (Qt name)
         return 0 if parent.isValid() else len(self.rows)
 
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802 (Qt name)
+    def columnCount(self, parent: _Index = _ROOT) -> int:  # noqa: N802 (Qt name)
         return 0 if parent.isValid() else len(self.headers)
 
     def headerData(self, section: int, orientation, role=Qt.ItemDataRole.DisplayRole):  # noqa: N802 (Qt name)

@@ -161,7 +161,7 @@ def unzip_single(raw: bytes) -> tuple[str, bytes]:
 
 def unwrap(raw: bytes) -> tuple[str, object]:
     """("json" | "xml" | "zip", data): JSON as parsed, XML as the tree, a zip's roster as the tree."""
-    if raw.startswith(ZIP_MAGIC) or raw.startswith(b"PK\x05\x06"):
+    if raw.startswith((ZIP_MAGIC, b"PK\x05\x06")):
         name, inner = unzip_single(raw)
         kind, data = unwrap_plain(inner, where=name)
         return "zip", data

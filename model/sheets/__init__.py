@@ -37,7 +37,7 @@ Adding a sheet for another game system
 from __future__ import annotations
 
 import importlib
-from typing import Callable
+from collections.abc import Callable
 
 from ..issues import Issue
 from ..kinds import KINDS, by_format

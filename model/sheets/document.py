@@ -3,7 +3,7 @@ notes block with lines to write on; and the story assembled from the sheet's blo
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Spacer

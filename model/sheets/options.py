@@ -67,7 +67,7 @@ class SheetOptions:
             raise ValueError(f"paper must be one of {', '.join(PAPERS)}, not {self.paper!r}")
 
     @classmethod
-    def from_cli(cls, args) -> "SheetOptions":
+    def from_cli(cls, args) -> SheetOptions:
         paper = getattr(args, "paper", None) or default_paper()
         return cls(paper=paper, cards=not getattr(args, "no_cards", False),
                    list_issues=bool(getattr(args, "list_issues", False)),

@@ -81,18 +81,18 @@ class Kit:
         key = (name, tuple(sorted(kw.items())))
         cache = self._styles
         if key not in cache:
-            base = dict(fontName=fonts.REGULAR, fontSize=self.size["body"], leading=self.size["body"] * 1.22,
-                        textColor=self.color["ink"], splitLongWords=1)
+            base = {"fontName": fonts.REGULAR, "fontSize": self.size["body"], "leading": self.size["body"] * 1.22,
+                        "textColor": self.color["ink"], "splitLongWords": 1}
             preset = {
                 "body": {},
-                "small": dict(fontSize=self.size["small"], leading=self.size["small"] * 1.22),
-                "cell": dict(fontName=fonts.COND, fontSize=self.size["body"], leading=self.size["body"] * 1.15),
-                "cell_bold": dict(fontName=fonts.COND_BOLD, fontSize=self.size["body"], leading=self.size["body"] * 1.15),
-                "cell_small": dict(fontName=fonts.COND, fontSize=self.size["small"], leading=self.size["small"] * 1.15,
-                                   textColor=self.color["muted"]),
-                "head": dict(fontName=fonts.COND_BOLD, fontSize=self.size["label"], leading=self.size["label"] * 1.2,
-                             textColor=self.color["muted"]),
-                "note": dict(fontSize=self.size["small"], leading=self.size["small"] * 1.3, textColor=self.color["muted"]),
+                "small": {"fontSize": self.size["small"], "leading": self.size["small"] * 1.22},
+                "cell": {"fontName": fonts.COND, "fontSize": self.size["body"], "leading": self.size["body"] * 1.15},
+                "cell_bold": {"fontName": fonts.COND_BOLD, "fontSize": self.size["body"], "leading": self.size["body"] * 1.15},
+                "cell_small": {"fontName": fonts.COND, "fontSize": self.size["small"], "leading": self.size["small"] * 1.15,
+                                   "textColor": self.color["muted"]},
+                "head": {"fontName": fonts.COND_BOLD, "fontSize": self.size["label"], "leading": self.size["label"] * 1.2,
+                             "textColor": self.color["muted"]},
+                "note": {"fontSize": self.size["small"], "leading": self.size["small"] * 1.3, "textColor": self.color["muted"]},
             }[name]
             base.update(preset)
             base.update(kw)

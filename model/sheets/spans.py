@@ -117,7 +117,7 @@ def layout(paragraphs: list[list[Span]], max_w: float) -> list[Line]:
         size = max((sp.size for sp in para), default=0.0)
         empty = True
 
-        def flush():
+        def flush(cur: list, cur_w: float, size: float = size) -> None:
             lines.append(Line(cur, cur_w, max((p[3] for p in cur), default=size)))
 
         for space, word in _words(para):
@@ -125,12 +125,12 @@ def layout(paragraphs: list[list[Span]], max_w: float) -> list[Line]:
             ww = sum(text_width(t, sp.font, sp.size) for t, sp in word)
             gap = text_width(" ", space.font, space.size) if cur and space is not None else 0.0
             if cur and cur_w + gap + ww > max_w + SPACE_SHRINK * gap * n_words + 1e-6:
-                flush()
+                flush(cur, cur_w)
                 cur, cur_w, gap, n_words = [], 0.0, 0.0, 0
             if ww > max_w + 1e-6:
-                for chunk, cw in _char_pieces(word, max_w):
+                for chunk, _cw in _char_pieces(word, max_w):
                     if cur:
-                        flush()
+                        flush(cur, cur_w)
                     cur, cur_w = [], 0.0
                     for t, sp in chunk:
                         cur.append((cur_w, t, sp.font, sp.size, sp.color))
@@ -151,7 +151,7 @@ def layout(paragraphs: list[list[Span]], max_w: float) -> list[Line]:
                 cur_w = x
             n_words += 1
         if cur or (empty and len(paragraphs) > 1):  # an empty paragraph among others is an empty line
-            flush()
+            flush(cur, cur_w)
     return lines
 
 
@@ -191,7 +191,7 @@ class TextBlock(Flowable):
             if line.width > self.width + 1e-6:
                 dx = 0.0
                 gaps, spaces, end = [], 0, None
-                for px, t, f, s, c in pieces:
+                for px, t, f, s, _c in pieces:
                     if end is not None and px > end + 1e-6:
                         spaces += 1
                     gaps.append(spaces)

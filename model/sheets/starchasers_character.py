@@ -47,7 +47,7 @@ class CharacterSheet(DocumentSheet):
     # ---- attributes, tracks ----------------------------------------------------------------------
     def attribute_rows(self) -> list[list]:
         rows = []
-        for key, a in self.d["attributes"].items():
+        for _key, a in self.d["attributes"].items():
             lv = a["level"]
             name = a["name"] or ("not chosen: write it in" if lv is None else f"{lv} is outside 1-5")
             rows.append([a["label"], "" if lv is None else str(lv), name])

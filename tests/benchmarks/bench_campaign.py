@@ -78,15 +78,15 @@ def main() -> None:
         for n in SIZES:
             kind, data = docs[n]
             memo.pop("_replays", None)        # a new crew as founded: every game replayed
-            _time(lambda: evaluate(data, kind), whole[n])
+            _time(lambda data=data, kind=kind: evaluate(data, kind), whole[n])
             if n:                             # the same crew replayed with another last record just before
                 evaluate(_other_last(data), kind)
-                _time(lambda: evaluate(data, kind), last[n])
+                _time(lambda data=data, kind=kind: evaluate(data, kind), last[n])
             memo.pop("_replays", None)
-            _time(lambda: replay(data, pack), alone[n])
+            _time(lambda data=data: replay(data, pack), alone[n])
             memo.pop("_replays", None)
             validation._RECORDS.clear()       # as on opening the file: nothing validated yet
-            _time(lambda: evaluate(data, kind), cold[n])
+            _time(lambda data=data, kind=kind: evaluate(data, kind), cold[n])
     # the best of N runs: on a shared machine the others' load only ever adds time
     ev = {n: min(v) * 1000 for n, v in whole.items()}
     rp = {n: min(v) * 1000 for n, v in alone.items()}

@@ -112,7 +112,7 @@ def main() -> int:
         try:
             times: dict[str, list[float]] = {"app": [], "bare": []}
             exes = {"app": app_dir / "starwright", "bare": bare_dir / "bare"}
-            for name, exe in exes.items():  # warm-up: page cache, fontconfig cache
+            for exe in exes.values():  # warm-up: page cache, fontconfig cache
                 time_to_window(exe, env)
             for _ in range(args.runs):
                 for name, exe in exes.items():

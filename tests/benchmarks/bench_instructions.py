@@ -129,12 +129,11 @@ def main(argv: list[str] | None = None) -> None:
 
 def _edit_kinds(label: str) -> list[str]:
     """The edit kinds bench_gui defines for a document (asked of a child that opens it)."""
-    code = ("import sys; sys.path.insert(0, %r); sys.path.insert(0, %r); import bench_gui as bg, tempfile\n"
+    code = (f"import sys; sys.path.insert(0, {str(HERE)!r}); sys.path.insert(0, {str(bg.ROOT)!r}); import bench_gui as bg, tempfile\n"
             "from pathlib import Path\nfrom gui.app import application\nfrom gui.main_window import MainWindow\n"
-            "app = application(); w = MainWindow()\nname, _ = bg.DOCUMENTS[%r]\n"
+            f"app = application(); w = MainWindow()\nname, _ = bg.DOCUMENTS[{label!r}]\n"
             "path = bg._campaign_crew(Path(tempfile.mkdtemp())) if name is None else bg.EXAMPLES / f'{name}.starwright'\n"
-            "e = w.open_path(str(path))\nprint('\\n'.join(bg._edits(%r, e.session)))\n"
-            % (str(HERE), str(bg.ROOT), label, label))
+            f"e = w.open_path(str(path))\nprint('\\n'.join(bg._edits({label!r}, e.session)))\n")
     r = subprocess.run([sys.executable, "-c", code], env=bg.ENV, cwd=str(bg.ROOT), capture_output=True, text=True,
                        check=False)
     return [line for line in r.stdout.splitlines() if line.strip()]

@@ -48,7 +48,7 @@ def is_inside(w: QWidget | None, buddy: QWidget) -> bool:
 def test_every_mnemonic_focuses_its_field_and_none_clashes(win, qtbot, name):
     taken_by_menus = menu_letters(win)
     assert taken_by_menus >= {"f", "e", "h"}
-    for editor, page in pages(win, name):
+    for _editor, page in pages(win, name):
         letters: dict[str, str] = {}
         for w in page.findChildren(QWidget):
             if not isinstance(w, (QLabel, QAbstractButton)) or not w.isVisibleTo(page):
@@ -87,7 +87,7 @@ def _backwards(a: QRect, b: QRect) -> bool:
 
 @pytest.mark.parametrize("name", KINDS)
 def test_tab_walks_every_page_in_reading_order_and_leaves_every_table(win, qtbot, name):
-    for editor, page in pages(win, name):
+    for _editor, page in pages(win, name):
         body = page.widget()
         first = None
         for w in body.findChildren(QWidget):

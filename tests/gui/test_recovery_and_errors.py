@@ -174,7 +174,7 @@ def test_every_way_of_opening_a_bad_file_ends_in_a_dialog(win, qtbot, answer, tm
             for event in (QDragEnterEvent, QDropEvent):
                 QApplication.sendEvent(win, event(QPointF(50, 50), Qt.DropAction.CopyAction, mime,
                                                   Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier))
-        qtbot.waitUntil(lambda: len(seen) == 2, timeout=10000)
+        qtbot.waitUntil(lambda seen=seen: len(seen) == 2, timeout=10000)
         title, text, info = seen[1]
         assert path.name in title and path.name in text, (problem, title, text)
         assert problem in info and f"File: {path}" in info, (problem, info)

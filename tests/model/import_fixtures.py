@@ -279,7 +279,7 @@ def unrepresentable_extras() -> list[dict]:
 
 
 def billion_laughs() -> bytes:
-    lol = "".join(f'<!ENTITY lol{i} "{("&lol%d;" % (i - 1)) * 10}">' for i in range(1, 10))
+    lol = "".join(f'<!ENTITY lol{i} "{f"&lol{i - 1};" * 10}">' for i in range(1, 10))
     return (f'<?xml version="1.0"?><!DOCTYPE roster [<!ENTITY lol0 "lol">{lol}]>'
             f'<roster gameSystemId="{GAME}">&lol9;</roster>').encode()
 

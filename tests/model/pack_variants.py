@@ -157,7 +157,7 @@ def through_code(pack: Pack, sheets: str = "all") -> list[tuple[str, Result]]:
     the most). Returns (example name, result); any exception here is the failure."""
     out = []
     largest = {}
-    for path, data, kind in examples(pack.system):
+    for _path, data, kind in examples(pack.system):
         if len(json.dumps(data)) > len(json.dumps(largest.get(kind.kind, {}))):
             largest[kind.kind] = data
     for name in sorted(largest):

@@ -4,9 +4,12 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
@@ -33,4 +36,39 @@ def test_ruff_is_configured_to_catch_an_unused_import(tmp_path):
 def test_the_import_contracts_hold():
     done = _run("lint-imports", "--no-cache")
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "0 broken" in done.stdout and "2 kept" in done.stdout
+    assert "0 broken" in done.stdout and "5 kept" in done.stdout
+
+
+def test_ruff_is_configured_with_bugbear_and_pyupgrade(tmp_path):
+    (tmp_path / "pyproject.toml").write_text((ROOT / "pyproject.toml").read_text())
+    (tmp_path / "bad.py").write_text("from typing import Optional\n\n\ndef f(x: Optional[int], seen=[]):\n"
+                                     "    return seen\n")
+    done = _run("ruff", "check", "--no-cache", ".", cwd=tmp_path)
+    assert done.returncode == 1 and "B006" in done.stdout and ("UP045" in done.stdout or "UP007" in done.stdout)
+
+
+def _skeleton(tmp_path: Path, offending: dict[str, str]) -> Path:
+    """The packages the contracts name, empty, plus `offending` (module path -> source) to break one."""
+    (tmp_path / "pyproject.toml").write_text((ROOT / "pyproject.toml").read_text())
+    for package in ("model", "model/systems", "model/importers", "model/sheets", "model/cards", "gui",
+                    "model/systems/stargrave", "model/systems/starchasers", "model/systems/starfrontiers",
+                    "model/systems/knighthawks"):
+        (tmp_path / package).mkdir(parents=True, exist_ok=True)
+        (tmp_path / package / "__init__.py").write_text("")
+    for path, source in offending.items():
+        (tmp_path / path).write_text(source)
+    return tmp_path
+
+
+@pytest.mark.parametrize("path, source, contract", [
+    ("model/sheets/bad.py", "import gui\n", "importers, sheets and cards depend on the model only"),
+    ("model/importers/bad.py", "from model.sheets import x\n", "importers and sheets do not import each other"),
+    ("model/systems/knighthawks/bad.py", "import model.systems.stargrave\n", "a game system never imports another"),
+    ("model/bad.py", "import gui\n", "the GUI sits on the model, never the other way"),
+])
+def test_each_import_contract_catches_what_it_forbids(tmp_path, path, source, contract):
+    root = _skeleton(tmp_path, {path: source, "model/sheets/x.py": ""})
+    done = _run("lint-imports", "--no-cache", cwd=root)
+    assert done.returncode == 1, done.stdout
+    flat = " ".join(done.stdout.split())          # long contract names wrap in the summary
+    assert re.search(re.escape(contract) + r"[^()]*?(\([^)]*\))? BROKEN", flat), done.stdout

@@ -150,7 +150,7 @@ def test_the_contract_catches_each_kind_of_break(tmp_path):
         "# SG-CREW-01/05\n")
     (tmp_path / "tests" / "test_x.py").write_text(
         "def test_SG_CREW_01_one(): pass\ndef test_SG_CREW_03_x(): pass\ndef test_SG_CAMP_01_y(): pass\n")
-    index = {r: dict(id=r, kind=k, not_implemented=n) for r, k, n in [
+    index = {r: {"id": r, "kind": k, "not_implemented": n} for r, k, n in [
         ("SG-CREW-01", "ENFORCE", ""), ("SG-CREW-03", "ENFORCE", ""), ("SG-CREW-05", "ENFORCE", ""),
         ("SG-CREW-02", "ENFORCE", ""), ("SG-PROF-06", "COMPUTE", "GAP-SG-11"), ("SG-CAMP-01", "COMPUTE", "not-built"),
         ("SG-CAMP-02", "COMPUTE", "not-built"), ("GAP-SG-11", "GAP", "")]}

@@ -27,7 +27,7 @@ class Counter:
     """One weapon or defense: name, a counter bound to /<group>/<code>, the limit, and what it is (the
     model's offer for that entry says all of it)."""
 
-    def __init__(self, page: "ShipPage", group: str, offer: dict, grid: QGridLayout, row: int):
+    def __init__(self, page: ShipPage, group: str, offer: dict, grid: QGridLayout, row: int):
         self.page, self.group, self.code, self.index = page, group, offer["code"], row
         self.pointer = offer["pointer"]
         self.name = QLabel(offer["label"])

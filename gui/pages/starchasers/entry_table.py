@@ -116,7 +116,7 @@ class ChoiceDelegate(QStyledItemDelegate):
     """A cell whose field has a list of values (the model's offers) is edited with that list, still open to
     typing (a named exotic skill is allowed, SC-SWPN-02)."""
 
-    def __init__(self, view: "EntryTable", choices: dict[str, list[str]]):
+    def __init__(self, view: EntryTable, choices: dict[str, list[str]]):
         super().__init__(view)
         self.view, self.choices = view, choices
 

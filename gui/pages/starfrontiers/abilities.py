@@ -19,7 +19,7 @@ WATCHED = {"abilities", "derivation", "pairs", "race", "initiative_modifier", "i
 
 
 class PairCard(Card):
-    def __init__(self, page: "AbilitiesPage", pair: str):
+    def __init__(self, page: AbilitiesPage, pair: str):
         t = page.t
         p = t.pairs[pair]
         super().__init__(f"{p['abbr']}")

@@ -136,7 +136,7 @@ class Powers(Card):
         if len(self._boxes) != len(chosen):
             self.page.binder.drop(lambda b: b.pointer.startswith(base) and b.pointer.endswith("/reduced"))
             self._boxes = []
-            for r, c in enumerate(chosen):
+            for r in range(len(chosen)):
                 cb = QCheckBox()
                 cb.setObjectName(f"{self.role}_reduce_{r}")
                 cb.clicked.connect(lambda on, r=r: self._lower(r, on))

@@ -21,7 +21,7 @@ def new(pack) -> dict:
     return {
         "format": FORMAT, "version": 2, "name": "New Character", "species": "", "droid": False,
         "classes": [],
-        "attributes": {k: None for k in t.char_attributes},
+        "attributes": dict.fromkeys(t.char_attributes),
         "force_rating": 0, "dark_side": 0,
         "skills": {}, "bonuses": {}, "motivators": [], "hit_points": None, "equipment": [], "notes": "",
     }

@@ -28,7 +28,7 @@ CHARACTER_FORMAT = "starwright/starchasers-character"
 OK, MISSING, BROKEN, NOT_A_CHARACTER, NOT_SAVED, UNKNOWN_STATION = (
     "ok", "missing", "broken", "not_a_character", "not_saved", "unknown_station")
 
-_CACHE: "OrderedDict[tuple, tuple[str, Any]]" = OrderedDict()
+_CACHE: OrderedDict[tuple, tuple[str, Any]] = OrderedDict()
 _CACHE_SIZE = 64
 
 
@@ -113,7 +113,7 @@ def _load_character(path: Path) -> tuple[str, Any]:
     return value
 
 
-_DERIVED: "OrderedDict[int, tuple[Any, Tables, dict]]" = OrderedDict()
+_DERIVED: OrderedDict[int, tuple[Any, Tables, dict]] = OrderedDict()
 
 
 def _derived(character: dict, t: Tables) -> dict:

@@ -130,7 +130,7 @@ def _check_officer_items(game, role, ptr) -> None:
     t, officer = game.t, game.state.officers[role]
     label = t.figures[role]["label"]
     pack_items = [t.items[n] for n in officer["items"] if n in t.items]
-    used = sum(slot_use([i for i in pack_items]))
+    used = sum(slot_use(list(pack_items)))
     used += sum(f["slots"] for f in officer["finds"] if not t.canonical_item(f["name"]))
     limit = t.figures[role]["item_slots"]
     if used > limit:

@@ -36,7 +36,7 @@ def crew_now(data: dict, state: CampaignState, t: Tables, unplayed: dict | None 
             d["base_profile"][key] += n
             d["profile"][key] += n
             d["derivation"][key].append(["level improvements", n])
-        d["powers"] = [{k: v for k, v in p.items()} for p in o["powers"]]
+        d["powers"] = [dict(p.items()) for p in o["powers"]]
         for f in o["finds"]:
             if not t.canonical_item(f["name"]):
                 d["item_slots"].append({"name": f["name"], "slots": f["slots"]})

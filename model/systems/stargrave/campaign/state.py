@@ -33,7 +33,7 @@ class CampaignState:
     def soldier(self, sid) -> dict | None:
         return next((s for s in self.soldiers if s["id"] == sid and sid is not None), None)
 
-    def copy(self) -> "CampaignState":
+    def copy(self) -> CampaignState:
         return CampaignState(
             self.games, self.xp_earned, self.xp_spent, self.credits, [dict(f) for f in self.stash],
             {r: {**o, "items": list(o["items"]), "finds": [dict(f) for f in o["finds"]], "improved": dict(o["improved"]),

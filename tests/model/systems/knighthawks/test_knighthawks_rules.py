@@ -153,7 +153,7 @@ def test_KH_SHIP_03_full_and_partial_loads_are_legal():
     for name, t in pack_types().items():
         if isinstance(t["hull_points"], dict):
             continue
-        full = {k: v for k, v in t["weapons"].items()}
+        full = dict(t["weapons"].items())
         r = run(ship(name, full, dict(t["defenses"]), configuration=1 if name == "Fighter" else None))
         assert not r.has_errors, (name, r.issues)
         fewer = {k: v - 1 for k, v in full.items()}
@@ -211,7 +211,7 @@ def test_KH_SHIP_03_unknown_codes(group, key, words):
 def test_KH_SHIP_03_station_armament_up_to_the_top_of_its_range():
     """A station's "RB 2-12" is the range its maximum falls in, not a floor: a lightly armed station is
     legal ("Many ships do not carry their maximum armament"); only more than the top is an error."""
-    base = dict(hull_points=100)
+    base = {"hull_points": 100}
     ok = run(ship("Space Station", {"LB": 3, "RB": 12}, {"RH": 1, "MS": 4, "ICM": 8}, **base))
     assert not ok.has_errors, ok.issues
     few = run(ship("Space Station", {"RB": 1}, {"MS": 1}, **base))

@@ -67,7 +67,7 @@ def test_new_ship_from_preset_sets_seed_values_and_leaves_the_rest_for_the_playe
     assert result.schema_valid and not result.has_errors
     unset = {i.pointer for i in result.issues if "not set yet" in i.message}
     assert {"/speed", "/armor", "/power_generation", "/shield_rating", "/cargo_tons"} <= unset
-    assert {"/speed", "/armor"} <= set("/" + k for k in result.derived["unset"])
+    assert {"/speed", "/armor"} <= {"/" + k for k in result.derived["unset"]}
 
 
 def test_SC_SHIP_13_stock_presets_get_durability_5_military_ones_are_left_open():

@@ -103,7 +103,7 @@ class LevelsStep(Step):
     def _rebuild(self, entries: list) -> None:
         clear_layout(self.grid)
         self.rows = []
-        for r, entry in enumerate(entries):
+        for r, _entry in enumerate(entries):
             what = QLabel()
             what.setObjectName(f"level_{r}_what")
             kind = QComboBox()

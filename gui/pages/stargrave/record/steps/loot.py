@@ -185,7 +185,7 @@ class LootStep(Step):
 
     def _facts(self) -> list:
         from model.systems.stargrave.record_choices import loot_facts
-        raw = [e for e in (self.draft.record.get("loot") or [])]
+        raw = list(self.draft.record.get("loot") or [])
         facts = loot_facts(self.draft.record, self.dialog.session.pack)
         return [f for f, e in zip(facts, raw) if isinstance(e, dict)]
 

@@ -54,7 +54,7 @@ class SurvivalStep(Step):
         from model.systems.stargrave.record_choices import survival_words
         d = self.draft
         words = survival_words(d.data, d.index, d.record, self.dialog.session.pack, d.after.derived)
-        records = [s for s in (d.record.get("survival") or [])]
+        records = list(d.record.get("survival") or [])
         words = [w for w, s in zip(words, records) if isinstance(s, dict)]
         for i, (row, entry) in enumerate(zip(self.rows, entries)):
             if row["die"] is not None:
