@@ -17,11 +17,13 @@ Prints, in one run:
    session (undo command, evaluate, binder, pages) and the event loop is run so the repaint is included;
    median and p90, and the document's own evaluate() time (every game of a campaign replayed: the floor the
    edits are compared with);
-3. resident memory with five documents open (one of each kind), against the bare window: once with each
-   just opened (on its first page, as File > Open leaves it) and once after every page has been visited.
-Targets (issue 13): every edit kind median <= 4 ms and p90 <= 8 ms; edit-to-pixels <= 3x the document's
-evaluate(); start-up <= 1.4x bare; memory <= 1.4x bare with five documents open, <= 1.6x with every page
-visited.
+3. resident memory with five documents open (one of each kind), against a floor: a bare window that shows a
+   text page and has imported jsonschema and reportlab (what any builder of this stack carries); once with
+   each document just opened (on its first page, as File > Open leaves it) and once after every page has
+   been visited.
+Targets (issue 28, restating issue 13): every edit kind of every document median <= 4 ms and p90 <= 8 ms
+(the ratio to evaluate() is printed, no longer a target); start-up <= 1.4x the bare window; memory <= 1.3x
+the floor with five documents open, <= 1.5x with every page visited.
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ for _var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME"):
 NO_BYTECODE = dict(ENV, PYTHONDONTWRITEBYTECODE="1")
 NO_BYTECODE.pop("PYTHONPYCACHEPREFIX")
 
-MEDIAN_MS, P90_MS, EVAL_RATIO, STARTUP_RATIO, MEM_OPEN, MEM_VISITED = 4.0, 8.0, 3.0, 1.4, 1.4, 1.6
+MEDIAN_MS, P90_MS, STARTUP_RATIO, MEM_OPEN, MEM_VISITED = 4.0, 8.0, 1.4, 1.3, 1.5
 # One document of each kind for the memory figures (the Starchasers ship links the character's file).
 FIVE = ["ashen-comet-veteran", "kestrel-crewed", "unit-k7-droid-medic", "norel-kho-dralasite", "z-gata-frigate"]
 
@@ -71,6 +73,20 @@ print('shown', flush=True)
 import sys
 if '--rss' in sys.argv:
     print('rss', rss_mb(), flush=True)
+"""
+
+# The memory floor (issue 28): a bare window showing a page of text, with jsonschema and reportlab imported.
+FLOOR = """
+import jsonschema, reportlab
+from PySide6.QtWidgets import QApplication, QMainWindow, QTextBrowser
+app = QApplication([])
+w = QMainWindow(); w.resize(1320, 900)
+page = QTextBrowser(); page.setHtml('<h1>Starwright</h1>' + '<p>A page of text to show.</p>' * 40)
+w.setCentralWidget(page); w.show()
+app.processEvents()
+print('shown', flush=True)
+""" + RSS + """
+print('rss', rss_mb(), flush=True)
 """
 
 APP = """
@@ -137,15 +153,22 @@ def startup(runs: int) -> None:
           f"{app * 1000:.0f} ms, bare {bare * 1000:.0f} ms, ratio {app / bare:.2f}x")
 
 
-def memory(runs: int) -> None:
+def memory(runs: int) -> list[str]:
     docs = [str(EXAMPLES / f"{name}.starwright") for name in FIVE]
     bare = statistics.median(child(BARE, "--rss")[1]["rss"] for _ in range(runs))
+    floor = statistics.median(child(FLOOR)[1]["rss"] for _ in range(runs))
     opened = statistics.median(child(APP, "--rss", *docs)[1]["rss"] for _ in range(runs))
     visited = statistics.median(child(APP, "--rss", "--visit", *docs)[1]["rss"] for _ in range(runs))
-    print(f"resident memory: five documents open (one of each kind) {opened:.0f} MB, bare PySide6 window {bare:.0f} MB, "
-          f"ratio {opened / bare:.2f}x (target <= {MEM_OPEN}x: {_ok(opened / bare, MEM_OPEN)})")
-    print(f"    with every page visited {visited:.0f} MB, ratio {visited / bare:.2f}x "
-          f"(target <= {MEM_VISITED}x: {_ok(visited / bare, MEM_VISITED)})")
+    print(f"five documents opened: {opened:.1f} MB, floor {floor:.1f} MB, ratio {opened / floor:.2f}x "
+          f"(target <= {MEM_OPEN}x: {_ok(opened / floor, MEM_OPEN)}; floor: a window showing text, jsonschema and "
+          f"reportlab imported; median of {runs})")
+    print(f"every page visited: {visited:.1f} MB, floor {floor:.1f} MB, ratio {visited / floor:.2f}x "
+          f"(target <= {MEM_VISITED}x: {_ok(visited / floor, MEM_VISITED)})")
+    print(f"    for comparison, an empty PySide6 window: {bare:.1f} MB (five documents {opened / bare:.2f}x, "
+          f"every page {visited / bare:.2f}x)")
+    return [what for what, ratio, target in (("memory, five documents opened", opened / floor, MEM_OPEN),
+                                             ("memory, every page visited", visited / floor, MEM_VISITED))
+            if ratio > target]
 
 
 # -- the documents and their edits ---------------------------------------------------------------------------
@@ -352,8 +375,8 @@ def latency(labels: list[str], per_kind: int, tmp: Path) -> list[str]:
     w.show()
     failed = []
     print(f"edit to refreshed widgets (session: undo command, evaluate, binder, pages; event loop run), every page "
-          f"built, {per_kind} edits of each kind; targets: median <= {MEDIAN_MS:g} ms, p90 <= {P90_MS:g} ms, "
-          f"median <= {EVAL_RATIO:g}x the document's evaluate()")
+          f"built, {per_kind} edits of each kind; targets: median <= {MEDIAN_MS:g} ms, p90 <= {P90_MS:g} ms "
+          f"(the ratio to the document's evaluate() is printed for information)")
     for label in labels:
         name, _kind = DOCUMENTS[label]
         path = _campaign_crew(tmp) if name is None else EXAMPLES / f"{name}.starwright"
@@ -380,7 +403,7 @@ def latency(labels: list[str], per_kind: int, tmp: Path) -> list[str]:
                 times.append(time.perf_counter() - t)
             med, p90 = statistics.median(times) * 1000, _p90(times) * 1000
             every += times
-            bad = med > MEDIAN_MS or p90 > P90_MS or med > EVAL_RATIO * ev
+            bad = med > MEDIAN_MS or p90 > P90_MS
             if bad:
                 failed.append(f"{label}: {what}")
             rows.append(f"    {what:32s} median {med:6.2f} ms  p90 {p90:6.2f} ms  {med / ev:5.1f}x evaluate  "
@@ -398,17 +421,23 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description="Builder window benchmarks (issue 13 targets)")
     ap.add_argument("--quick", action="store_true", help="fewer repetitions (a rough figure in about a minute)")
     ap.add_argument("--kind", help="only this document (label or kind): edits and evaluate(), no start-up or memory")
+    ap.add_argument("--memory", action="store_true", help="only the memory figures")
     args = ap.parse_args(argv)
     labels = [k for k, (_n, kind) in DOCUMENTS.items() if args.kind in (None, k, kind)]
     if not labels:
         ap.error(f"--kind must be one of {', '.join(DOCUMENTS)} or a kind")
     print(f"Python {sys.version.split()[0]}, platform plugin {ENV['QT_QPA_PLATFORM']}, {os.cpu_count()} CPUs")
+    failed = []
+    if args.memory:
+        failed = memory(1 if args.quick else 3)
+        print("over target: " + (", ".join(failed) if failed else "none"))
+        return
     if args.kind is None:
         startup(5 if args.quick else 11)
-        memory(1 if args.quick else 3)
+        failed = memory(1 if args.quick else 3)
     with tempfile.TemporaryDirectory() as tmp:
-        failed = latency(labels, 20 if args.quick else 60, Path(tmp))
-    print("edit kinds over target: " + (", ".join(failed) if failed else "none"))
+        failed += latency(labels, 20 if args.quick else 60, Path(tmp))
+    print("over target: " + (", ".join(failed) if failed else "none"))
 
 
 if __name__ == "__main__":
