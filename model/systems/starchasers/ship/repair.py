@@ -86,6 +86,11 @@ def modifier_text(m: float) -> str:
     return fractions.get(m, f"×{int(m) if float(m).is_integer() else m}")
 
 
+def factor(m: float) -> str:
+    """A modifier as a factor in a sum: "¼", "2"."""
+    return modifier_text(m).removeprefix("×")
+
+
 def hours_text(h: float | None) -> str:
     if h is None:
         return "?"
@@ -173,8 +178,8 @@ def cost(repair: dict, t: Tables, index: int) -> dict:
             labour = sum(j["labour"] for j in found)
             out["labour"] = labour * r["modifier"]
             out["cost"] = out["labour"]
-            how.append(f"hull table, {points} points: labour {credits(labour)} × {r['reputability']} "
-                       f"{modifier_text(r['modifier'])} = {credits(out['cost'])} (SC-REP-04)")
+            how.append(f"hull table, {points} points: labour {credits(labour)} × {factor(r['modifier'])} "
+                       f"({r['reputability']}) = {credits(out['cost'])} (SC-REP-04)")
         if found is not None:
             how.append(f"time from the table: {hours_text(out['hours'])} (SC-REP-07)")
     elif what == "system":
@@ -192,11 +197,11 @@ def cost(repair: dict, t: Tables, index: int) -> dict:
                 out["labour"] = 0 if by == "crew" else labour * m["modifier"]
                 out["cost"] = out["parts"] + out["labour"]
                 if by == "crew":
-                    how.append(f"parts {credits(parts)} at {m['reputability']} {modifier_text(m['modifier'])} = "
+                    how.append(f"parts {credits(parts)} × {factor(m['modifier'])} ({m['reputability']}) = "
                                f"{credits(out['parts'])}; the Engineer's own labour is free (SC-REP-05)")
                 else:
-                    how.append(f"(parts {credits(parts)} + labour {credits(labour)}) × {m['reputability']} "
-                               f"{modifier_text(m['modifier'])} = {credits(out['cost'])} (SC-REP-04)")
+                    how.append(f"(parts {credits(parts)} + labour {credits(labour)}) × {factor(m['modifier'])} "
+                               f"({m['reputability']}) = {credits(out['cost'])} (SC-REP-04)")
             how.append(f"time from the table: {hours_text(out['hours'])}")
     elif what == "structure":
         st = rep["structure"]
@@ -217,12 +222,12 @@ def cost(repair: dict, t: Tables, index: int) -> dict:
             if found is not None and r and region in regions:
                 price = sum(j["prices"][region] for j in found)
                 out["cost"] = price * r["modifier"]
-                how.append(f"{regions[region]} price, {points} points: {credits(price)} × {r['reputability']} "
-                           f"{modifier_text(r['modifier'])} = {credits(out['cost'])} (SC-REP-04)")
+                how.append(f"{regions[region]} price, {points} points: {credits(price)} × {factor(r['modifier'])} "
+                           f"({r['reputability']}) = {credits(out['cost'])} (SC-REP-04)")
             rate = st["labour_per_hour"] * (r["modifier"] if r else 1)
             out["labour_per_hour"] = rate
             notes.append(f"labour {credits(st['labour_per_hour'])}/hour"
-                         + (f" × {modifier_text(r['modifier'])} = {credits(rate)}/hour" if r else "")
+                         + (f" × {factor(r['modifier'])} = {credits(rate)}/hour" if r else "")
                          + ", included in the table price (SC-REP-06, AMB-SC-09)")
         how.append(f"{st['days_per_point']} day per Structure Point: {days_text(out['days'])} (SC-REP-03)")
     if len(out["jobs"]) > 1:

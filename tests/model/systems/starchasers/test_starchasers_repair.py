@@ -129,7 +129,7 @@ def test_SC_REP_05_the_crews_engineer_pays_system_parts_at_the_excellent_modifie
     r = last(repaired(damaged(system_damage=5), ar.proposal("system", 4, "crew", "space")))
     assert (r["parts"], r["labour"], r["cost"]) == (2500 / 4, 0, 625)
     assert r["time_text"] == "8 hours"
-    assert "Excellent ¼" in " ".join(r["how"]) and "SC-REP-05" in " ".join(r["how"])
+    assert "× ¼ (Excellent)" in " ".join(r["how"]) and "SC-REP-05" in " ".join(r["how"])
 
 
 def test_SC_REP_05_the_crews_parts_modifier_is_the_packs():
