@@ -52,7 +52,7 @@ def repairs(sheet) -> list[Flowable]:
         where = r["place_label"] + (f", {r['region_label']}" if r["region_label"] else "")
         who = r["by_label"] + (f", {r['reputability_label']}" if r["reputability_label"] else "")
         how = "; ".join(r["how"] + r["notes"] + ([r["note"]] if r["note"] else []))
-        rows.append([str(i), f"{r['points']} {r['what_label']}", f"{who}, {where}", r["cost_text"], r["time_text"],
+        rows.append([str(i), r["text"], f"{who}, {where}", r["cost_text"], r["time_text"],
                      how])
         if r["cost"] is None:
             styles.append(("TEXTCOLOR", (3, i), (3, i), kit.color["alert"]))

@@ -238,7 +238,7 @@ def test_SC_REP_04_SC_REP_05_SC_REP_07_repair_prices_and_times_follow_the_moved_
     assert first["cost"] == row["labour"] * good["modifier"] and first["hours"] == row["hours"]
     # the moved System Damage table starts at 2 points: a 1-point repair has no row, and check says so
     assert second["points"] == 1 and second["cost"] is None
-    assert any("no row for 1 points" in m for m in messages(result, "SC-REP-04"))
+    assert any("no row for 1 point," in m for m in messages(result, "SC-REP-04"))
     two = copy.deepcopy(data["play"]["repairs"][1]) | {"points": 2}
     _data, moved_two = evaluated("starchasers", "warden-patrol-ship", pack,
                                  lambda d: d["play"]["repairs"].__setitem__(1, two))

@@ -1,6 +1,6 @@
 """Named operations on a Starchasers ship's repairs between sessions (SC-REP; model/systems/starchasers/ship/repair.py).
 
-- `proposal`: the repair record a form's choices make (only the fields that repair uses).
+- `proposal`: the repair record a form's choices make (only the fields that repair uses); `fields` names them.
 - `quote`: what that repair would cost and take, and the issues it would raise, before it is made.
 - `record_repair`: one edit (one undo step) that appends the repair and lowers the damage counter by its points.
 - `remove_last_repair`: one edit that takes the last repair off the log and gives its points back as damage.
@@ -33,6 +33,15 @@ def proposal(what: str, points: int | None, by: str, place: str, *, region: str 
     if note:
         out["note"] = note
     return {k: v for k, v in out.items() if v is not None}
+
+
+def fields(what: str, by: str) -> set[str]:
+    """The form fields a kind of repair reads (what `proposal` keeps): the page shows only these."""
+    keep = proposal(what, 1, by, "space", region="-", reputability="-", hull_repair_tools=True, roll_hits=1)
+    used = set(keep) - {"what", "by"}
+    if "roll_hits" in used:
+        used.discard("points")   # a field hull repair restores its Hits (SC-REP-01)
+    return used
 
 
 def settled(data: dict, repair: dict) -> dict:

@@ -57,6 +57,8 @@ PARTS = {"hull": ("hull_damage", "hull_points", "Hull Points"),
          "system": ("system_damage", "system_durability", "System Durability"),
          "shields": ("shields_down", "shield_rating", "Shield Rating")}
 WHAT = {"hull": "Hull Points", "system": "System Damage", "structure": "Structure"}
+COUNTED = {"hull": ("Hull Point", "Hull Points"), "system": ("System Damage", "System Damage"),
+           "structure": ("Structure Point", "Structure Points")}
 BY = {"shop": "a repair shop", "crew": "the crew's Engineer"}
 PLACES = {"space": "in space or elsewhere", "spaceport": "at a spaceport", "drydock": "at a drydock"}
 STRUCTURE_PLACES = ("spaceport", "drydock")
@@ -71,6 +73,10 @@ def _int(v: Any) -> int | None:
 def play(data: dict) -> dict:
     p = data.get("play")
     return p if isinstance(p, dict) else {}
+
+
+def _pts(n: int) -> str:
+    return f"{n} point{'' if n == 1 else 's'}"
 
 
 def credits(v: float | None) -> str:
@@ -178,7 +184,7 @@ def cost(repair: dict, t: Tables, index: int) -> dict:
             labour = sum(j["labour"] for j in found)
             out["labour"] = labour * r["modifier"]
             out["cost"] = out["labour"]
-            how.append(f"hull table, {points} points: labour {credits(labour)} × {factor(r['modifier'])} "
+            how.append(f"hull table, {_pts(points)}: labour {credits(labour)} × {factor(r['modifier'])} "
                        f"({r['reputability']}) = {credits(out['cost'])} (SC-REP-04)")
         if found is not None:
             how.append(f"time from the table: {hours_text(out['hours'])} (SC-REP-07)")
@@ -214,7 +220,7 @@ def cost(repair: dict, t: Tables, index: int) -> dict:
             if found is not None:
                 out["parts"] = sum(j["parts_only"] for j in found)
                 out["cost"] = out["parts"]
-                how.append(f"Parts Only column, {points} points: {credits(out['cost'])} (SC-REP-03)")
+                how.append(f"Parts Only column, {_pts(points)}: {credits(out['cost'])} (SC-REP-03)")
         else:
             region = repair.get("region")
             out["region"] = region
@@ -222,7 +228,7 @@ def cost(repair: dict, t: Tables, index: int) -> dict:
             if found is not None and r and region in regions:
                 price = sum(j["prices"][region] for j in found)
                 out["cost"] = price * r["modifier"]
-                how.append(f"{regions[region]} price, {points} points: {credits(price)} × {factor(r['modifier'])} "
+                how.append(f"{regions[region]} price, {_pts(points)}: {credits(price)} × {factor(r['modifier'])} "
                            f"({r['reputability']}) = {credits(out['cost'])} (SC-REP-04)")
             rate = st["labour_per_hour"] * (r["modifier"] if r else 1)
             out["labour_per_hour"] = rate
@@ -233,6 +239,8 @@ def cost(repair: dict, t: Tables, index: int) -> dict:
     if len(out["jobs"]) > 1:
         notes.append("beyond the table's last row: priced as jobs of " + " + ".join(map(str, out["jobs"]))
                      + " points (GAP-SC-20)")
+    one, many = COUNTED.get(what, (str(what), str(what)))
+    out["text"] = f"{points} {one if points == 1 else many}"
     out["time_text"] = days_text(out["days"]) if what == "structure" else hours_text(out["hours"])
     out["cost_text"] = credits(out["cost"])
     return out
@@ -315,7 +323,7 @@ def check_one(data: dict, repair: dict, c: dict, base: str, reps: Reputability, 
                          "A Structure repair's price depends on where the repair bay is: choose its region."))
     if not c["jobs"] and what in WHAT and points:
         out.append(Issue(f"{base}/points", "SC-REP-04", WARNING,
-                         f"The rules pack's {label} table has no row for {points} points, so this repair's "
+                         f"The rules pack's {label} table has no row for {_pts(points)}, so this repair's "
                          f"{'price and time are' if what != 'structure' else 'price is'} left unknown."))
     return out
 
