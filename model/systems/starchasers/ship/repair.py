@@ -237,8 +237,11 @@ def cost(repair: dict, t: Tables, index: int) -> dict:
                          + ", included in the table price (SC-REP-06, AMB-SC-09)")
         how.append(f"{st['days_per_point']} day per Structure Point: {days_text(out['days'])} (SC-REP-03)")
     if len(out["jobs"]) > 1:
-        notes.append("beyond the table's last row: priced as jobs of " + " + ".join(map(str, out["jobs"]))
-                     + " points (GAP-SC-20)")
+        j = out["jobs"]
+        full = j.count(j[0])
+        split = (f"{full} jobs of {j[0]}" if full > 2 else " + ".join(map(str, j[:full]))) + \
+            (f" + {j[-1]}" if j[-1] != j[0] else "")
+        notes.append(f"beyond the table's last row: priced as jobs of {split} points (GAP-SC-20)")
     one, many = COUNTED.get(what, (str(what), str(what)))
     out["text"] = f"{points} {one if points == 1 else many}"
     out["time_text"] = days_text(out["days"]) if what == "structure" else hours_text(out["hours"])

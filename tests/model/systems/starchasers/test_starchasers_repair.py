@@ -280,3 +280,13 @@ def test_SC_REP_04_the_total_spent_and_time_add_up_every_repair():
     assert (res.derived["repairs_hours"], res.derived["repairs_days"]) == (3 + 1, 1)
     assert res.derived["repairs_total_text"] == "562.50 Cr over 3 repairs; 4 hours + 1 day of work"
     assert res.offers["repair"]["can_undo"] and res.offers["repair"]["what"][0]["max_points"] == 0
+
+
+def test_SC_REP_04_the_schema_lists_every_derived_key_of_the_repair_rules():
+    from model.paths import schemas_dir
+    text = json.loads((schemas_dir() / "starchasers-ship.v2.json").read_text())["description"]
+    res = run(WARDEN)
+    keys = {"damage", "repairs", "repairs_spent", "repairs_hours", "repairs_days", "repairs_unpriced",
+            "repairs_total_text"}
+    assert keys <= set(res.derived)
+    assert all(f"`{k}`" in text for k in keys | set(res.derived["repairs"][0]) | set(res.derived["damage"]["hull"]))
