@@ -107,8 +107,8 @@ class RepairSection(Card):
                              "hull_repair_tools": self.tools}
         self.labels: dict[str, QLabel] = {}
         grid = QGridLayout()
-        spots = [("what", "&Repair", 0, 0), ("points", "&Points", 0, 2), ("roll_hits", "&Hits rolled", 0, 2),
-                 ("by", "&By", 1, 0), ("place", "&Where", 1, 2), ("reputability", "Rep&utability", 2, 0),
+        spots = [("what", "&Repair", 0, 0), ("points", "&Points", 0, 2), ("roll_hits", "H&its rolled", 0, 2),
+                 ("by", "&By", 1, 0), ("place", "&Where", 1, 2), ("reputability", "Reputabili&ty", 2, 0),
                  ("region", "Re&gion", 2, 2)]
         for key, text, r, c in spots:
             label = QLabel(text)

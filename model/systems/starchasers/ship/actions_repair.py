@@ -80,9 +80,10 @@ def quote(data: dict, pack, repair: dict) -> dict:
         ready = settled(data, repair)
     except BadValue as e:
         return {"refused": str(e), "issues": [], "cost": None}
-    doc, i = _repair.with_proposal(data, ready)
+    logged = _repair.play(data).get("repairs")
+    i = len(logged) if isinstance(logged, list) else 0   # where it would go: the end of the log
     c = _repair.cost(ready, t, i)
-    found = _repair.check_one(doc, ready, c, f"/play/repairs/{i}", _repair.Reputability(t),
+    found = _repair.check_one(data, ready, c, f"/play/repairs/{i}", _repair.Reputability(t),
                               {g["key"] for g in t.pack["repair"]["structure"]["regions"]})
     return {**c, "refused": "", "record": ready,
             "issues": [{"rule": x.rule, "severity": x.severity, "message": x.message} for x in found]}

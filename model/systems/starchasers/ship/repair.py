@@ -45,7 +45,6 @@ points at the repair's field (/play/repairs/N/...).
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from ....issues import ERROR, WARNING, Issue
@@ -330,14 +329,3 @@ def check_one(data: dict, repair: dict, c: dict, base: str, reps: Reputability, 
                          f"{'price and time are' if what != 'structure' else 'price is'} left unknown."))
     return out
 
-
-def with_proposal(data: dict, repair: dict) -> tuple[dict, int]:
-    """The document as it would be with `repair` appended (for a quote): (copy, the repair's index)."""
-    doc = copy.deepcopy(data)
-    if not isinstance(doc.get("play"), dict):
-        doc["play"] = {}
-    p = doc["play"]
-    if not isinstance(p.get("repairs"), list):
-        p["repairs"] = []
-    p["repairs"].append(repair)
-    return doc, len(p["repairs"]) - 1
