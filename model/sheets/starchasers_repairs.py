@@ -30,7 +30,7 @@ def damage_line(d: dict) -> str:
         p = d["damage"][key]
         left = "?" if p["left"] is None else p["left"]
         rating = "?" if p["rating"] is None else p["rating"]
-        out.append(f"<b>{markup(p['label'])}</b> {left} of {rating}"
+        out.append(f"<b>{markup(p['label']).replace(' ', '&nbsp;')}</b>&nbsp;{left}&nbsp;of&nbsp;{rating}"   # a value never splits
                    + (f" ({p['damage']} {'down' if key == 'shields' else 'damage'})" if p["damage"] else ""))
     return " · ".join(out)
 
