@@ -4,7 +4,8 @@ Defense, Dodge and Initiative with how they are made (SC-SHIP-14, SC-SHIP-15, SC
 (SC-SHIP-22) and how the crew talks inside the ship (SC-SHIP-21), the tracks (SC-SHIP-25, without temporary
 Hull Points: GAP-SC-19), the crew by station (SC-SHIP-26), the weapons (SC-SWPN-01, SC-SWPN-08) and the range
 rules (SC-SWPN-07), Stress against System Durability (SC-SCMB-06), the System Damage table and range bands
-(SC-SCMB-09, SC-SCMB-12). Not printed: the hull section count (GAP-SC-19), the clamp, escape pods, and
+(SC-SCMB-09, SC-SCMB-12), the damage carried over and the repairs made with their cost and time and the total
+(SC-REP-01/04/05/06/07, starchasers_repairs.py) and the repair tables (SC-REP-02/03). Not printed: the hull section count (GAP-SC-19), the clamp, escape pods, and
 Maneuverability's effect on unusual piloting rolls.
 
 One page for most ships: name, class, role, size and every attribute (optional ones when set);
@@ -25,6 +26,7 @@ from reportlab.platypus import Flowable, KeepTogether, Spacer
 from ..systems.starchasers.tables import signed, tables
 from .flowables import FieldPanel, SectionBar, TickTrack, house_table, para, rich, two_columns
 from .document import DocumentSheet
+from . import starchasers_repairs as _repairs
 from .page import Sheet
 from .text import markup, one_line
 
@@ -243,7 +245,16 @@ class ShipSheet(DocumentSheet):
 
     def sheet(self) -> Sheet:
         return self.assemble([self.header(), Spacer(1, 1.5 * mm), self.defense(), Spacer(1, self.kit.gap)],
-                             [self.body, self.crew, self.weapons, self.equipment, self.reference, self.notes])
+                             [self.body, self.repairs, self.crew, self.weapons, self.equipment, self.reference,
+                              self.repair_reference, self.notes])
+
+    def repairs(self) -> list[Flowable]:
+        """SC-REP: the damage carried over and the repairs made between sessions, with their costs and the total."""
+        return _repairs.repairs(self)
+
+    def repair_reference(self) -> list[Flowable]:
+        """SC-REP-02/03: the repair tables and the Reputability modifiers from the pack."""
+        return _repairs.reference(self)
 
 
 render = ShipSheet.render

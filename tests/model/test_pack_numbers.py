@@ -227,6 +227,27 @@ def test_SC_CHAR_03_the_skill_range_in_the_message_follows_the_pack():
     assert any("from 1 to 6 (1 Untrained" in m for m in messages(result, "SC-CHAR-03"))
 
 
+def test_SC_REP_04_SC_REP_05_SC_REP_07_repair_prices_and_times_follow_the_moved_pack(tmp_path):
+    from model.systems.starchasers.ship.repair import credits
+    pack = moved_pack("starchasers")
+    rep = pack.data["repair"]
+    data, result = evaluated("starchasers", "warden-patrol-ship", pack)
+    first, second = result.derived["repairs"]
+    row = next(r for r in rep["hull"] if r["points"] == first["points"])   # the moved table's row for it
+    good = next(r for r in rep["reputability"] if r["key"] == data["play"]["repairs"][0]["reputability"])
+    assert first["cost"] == row["labour"] * good["modifier"] and first["hours"] == row["hours"]
+    # the moved System Damage table starts at 2 points: a 1-point repair has no row, and check says so
+    assert second["points"] == 1 and second["cost"] is None
+    assert any("no row for 1 point," in m for m in messages(result, "SC-REP-04"))
+    two = copy.deepcopy(data["play"]["repairs"][1]) | {"points": 2}
+    _data, moved_two = evaluated("starchasers", "warden-patrol-ship", pack,
+                                 lambda d: d["play"]["repairs"].__setitem__(1, two))
+    sys_row = next(r for r in rep["system"] if r["points"] == 2)
+    crew = next(r for r in rep["reputability"] if r["key"] == rep["crew_parts_reputability"])
+    assert moved_two.derived["repairs"][1]["cost"] == sys_row["parts"] * crew["modifier"]
+    assert credits(first["cost"]) in sheet(data, result, tmp_path)
+
+
 # ---- Knight Hawks ----
 
 def test_KH_SHIP_02_hull_points_follow_on_derive_and_sheet(tmp_path):

@@ -1,5 +1,6 @@
 """The Ship page: preset picker, name/class/role, every attribute with its range, optional attributes,
-the pilot's and gunner's dice, and the derived values (derivation on hover)."""
+the pilot's and gunner's dice, the derived values (derivation on hover), and the damage carried over between
+sessions with its repairs (ship_repairs.py)."""
 
 from __future__ import annotations
 
@@ -34,7 +35,8 @@ class ShipPage(TabsWhenAdded, Page):
                 "/hull_points", "/structure_points", "/system_durability", "/power_generation", "/shield_rating",
                 "/hard_points", "/added_hard_points", "/cargo_tons", "/atmospheric_maneuverability",
                 "/communications_range", "/sensor_range", "/hyperdrive_rating", "/backup_hyperdrive_rating",
-                "/medical_bonus", "/navigation_computer", "/sensor_assistance", "/pilot", "/gunner", "/crew", "/notes", "")
+                "/medical_bonus", "/navigation_computer", "/sensor_assistance", "/pilot", "/gunner", "/crew", "/notes", "/play",
+                "")
 
     def owns(self, pointer: str) -> bool:
         return not pointer.startswith(("/weapons", "/equipment"))
@@ -59,6 +61,9 @@ class ShipPage(TabsWhenAdded, Page):
         self._build_attributes(session, binder, t)
         self._build_optional_attributes(session, binder, t)
         self._build_crew_dice(session, binder, t)
+        from .ship_repairs import RepairSection  # damage carried over and repairs between sessions (SC-REP)
+        self.repairs = RepairSection(self, session, binder)
+        self.column.addWidget(self.repairs)
         self.column.addStretch(1)
         self._refresh_derived()
 
@@ -278,3 +283,4 @@ class ShipPage(TabsWhenAdded, Page):
         if change.derived_changed & self.watches:
             self._refresh_derived()
         self.crew_links.on_changed(change)
+        self.repairs.on_changed(change)

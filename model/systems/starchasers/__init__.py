@@ -54,6 +54,23 @@ def pack_problems(pack: dict) -> list[tuple[str, str]]:
         if s["name"].casefold() in skill_names:
             out.append((f"/character/skills/{i}/name", f'"{s["name"]}" is listed twice'))
         skill_names.add(s["name"].casefold())
+    out += repair_problems(pack["repair"])
+    return out
+
+
+def repair_problems(rep: dict) -> list[tuple[str, str]]:
+    """SC-REP: the keys the repair rules look rows up by are each listed once, and the crew's parts price names
+    a reputability row."""
+    out: list[tuple[str, str]] = []
+    keys = [r["key"] for r in rep["reputability"]]
+    for i in repeats(keys):
+        out.append((f"/repair/reputability/{i}/key", f'reputability "{keys[i]}" is listed twice'))
+    if rep["crew_parts_reputability"] not in keys:
+        out.append(("/repair/crew_parts_reputability", f'"{rep["crew_parts_reputability"]}" is not a key of '
+                                                       f"/repair/reputability"))
+    regions = [g["key"] for g in rep["structure"]["regions"]]
+    for i in repeats(regions):
+        out.append((f"/repair/structure/regions/{i}/key", f'region "{regions[i]}" is listed twice'))
     return out
 
 

@@ -1,4 +1,4 @@
-"""Starchasers starships (document kind `starchasers-ship`): RULES.md 2.3-2.4 with DECISIONS.md applied."""
+"""Starchasers starships (document kind `starchasers-ship`): RULES.md 2.3-2.4 and 2.6 (repairs) with DECISIONS.md applied."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from . import crew as _crew
 from .. import pack_problems
 from . import check as _check
 from . import derive as _derive
+from . import repair as _repair
 from ....system_contract import GameSystem
 from ..tables import Tables, tables
 
@@ -70,7 +71,7 @@ def derive(data: dict, pack, linked: dict | None = None) -> dict:
 
 def check(data: dict, derived: dict, pack) -> list[Issue]:
     t = tables(pack)
-    return _check.check(data, derived, t) + _crew.check(data, derived, t)
+    return _check.check(data, derived, t) + _crew.check(data, derived, t) + _repair.check(data, derived, t)
 
 
 def preset_edit(data: dict, pack, type_name: str):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..tables import Tables, signed
+from . import repair
 
 
 def _int(v: Any) -> int | None:
@@ -200,4 +201,5 @@ def derive(data: dict, t: Tables, crew: list[dict] | None = None) -> dict:
     out["weapons"] = [weapon_pool(w, gunner, t) for w in data.get("weapons", [])]
     out["crew"] = crew_links.public(crew, pd)
     out["unset"] = [k for k in UNSET_KEYS if data.get(k) is None]
+    out.update(repair.derive(data, t))   # SC-REP: damage carried over, each repair's cost and time, the total
     return out

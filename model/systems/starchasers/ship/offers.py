@@ -10,6 +10,7 @@ sheet read these and decide nothing themselves.
 - `choices`: the values the pack lists for a weapon's skill, arc, damage type and rarity (suggestions: an
   exotic skill may be typed, SC-SWPN-02).
 - `stations`: each crew station with who is linked and whether it can be unlinked.
+- `repair`: the repair form's choices (SC-REP): each part's damage, who, where, regions, Reputability rows.
 """
 
 from __future__ import annotations
@@ -120,7 +121,28 @@ def offers(data: dict, derived: dict, pack) -> dict:
         "presets": presets(data, derived, t),
         "choices": dict(t.weapon_field_choices),
         "stations": stations(data, derived, t),
+        "repair": repair_choices(derived, t),
     }
+
+
+def repair_choices(derived: dict, t: Tables) -> dict:
+    """SC-REP: what the repair form offers: each part with its damage (how many points a repair may restore),
+    who may repair, the places, the regions of a structure bay and the shops' Reputability/Disposition rows."""
+    from . import repair
+    rep = t.pack["repair"]
+    reps = repair.Reputability(t)
+    dmg = derived.get("damage", {})
+    return {"what": [{"key": k, "label": label, "damage": dmg.get(k, {}).get("damage", 0),
+                      "max_points": dmg.get(k, {}).get("damage", 0)} for k, label in repair.WHAT.items()],
+            "by": [{"key": k, "label": label} for k, label in repair.BY.items()],
+            "places": [{"key": k, "label": label, "structure": k in repair.STRUCTURE_PLACES}
+                       for k, label in repair.PLACES.items()],
+            "regions": [{"key": g["key"], "label": g["label"]} for g in rep["structure"]["regions"]],
+            "reputability": [{"key": k, "label": reps.label(k), "modifier": r["modifier"]}
+                             for k, r in reps.rows.items()],
+            "default_reputability": next((k for k, r in reps.rows.items() if r["modifier"] == 1),
+                                         next(iter(reps.rows))),
+            "can_undo": bool(derived.get("repairs"))}
 
 
 def catalog_entries(catalog: dict, derived: dict) -> list[dict]:
