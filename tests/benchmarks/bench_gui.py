@@ -268,6 +268,7 @@ def _edits(label: str, s) -> dict:
     """Edit kind -> function(i) applying the i-th edit of that kind through the session (alternating, so that
     the document returns to where it was)."""
     from model import edits as ed
+    from model import optional_rules
 
     def typing(ptr: str, base: str):
         return lambda i: s.apply(ed.Set(ptr, base + "x" * (i % 40)), source=None, merge_key=(ptr, 0))
@@ -317,7 +318,8 @@ def _edits(label: str, s) -> dict:
         return {"type a letter in a name": typing("/name", "Norel-Kho"),
                 "change a score": toggle("/shifts/int_log", 0, 5),
                 "tick an issued box": toggle("/equipment/2/issued", False, True),
-                "add / remove equipment": add_remove("/equipment", {"name": "Doze Grenade", "count": 1})}
+                "add / remove equipment": add_remove("/equipment", {"name": "Doze Grenade", "count": 1}),
+                "tick an optional rule": lambda i: s.apply(optional_rules.set_rule(s.data, "encumbrance", i % 2 == 0))}
     if label == "knighthawks-ship":
         return {"type a letter in a name": typing("/name", "Z'Gata"),
                 "change a weapon count": toggle("/weapons/RB", 3, 4),

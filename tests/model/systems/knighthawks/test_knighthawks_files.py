@@ -130,7 +130,7 @@ def test_cli_check_json_derived_keys():
     assert [s["code"] for s in d["supplies"]] == ["T", "RB", "MS", "ICM"]
     # every derived key the schema's description names is there
     from model.validation import registry, schema_id
-    described = registry().contents(schema_id("knighthawks-ship.v1.json"))["description"]
+    described = registry().contents(schema_id(KINDS["knighthawks-ship"].schema))["description"]
     for key in d:
         assert f"`{key}`" in described, key
 
