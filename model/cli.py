@@ -32,6 +32,8 @@ commands:
                           or per ship or character; --blank: the same cards empty, for pencil
   export FILE --text [--markdown] [-o OUT.txt]
                           a compact listing for a forum or chat (stdout unless -o)
+  export CHAR --foundry -o actor.json [--force]
+                          a Star Frontiers character as a Foundry VTT actor (star-frontiers system)
   import FILE -o OUT.starwright [--json] [--force]
                           import a crew from Labernator (.sg) or BattleScribe / New Recruit
                           (.ros, .rosz, .json) and print what came across
@@ -72,6 +74,9 @@ def _parser() -> argparse.ArgumentParser:
                            "powers, Health boxes) and per power, or per ship or character, nine to a page with crop marks")
     what.add_argument("--blank", action="store_true", help="write a page of the same cards left empty, to fill in by hand")
     what.add_argument("--text", action="store_true", help="write a compact text listing (with rule issues) instead of a PDF")
+    what.add_argument("--foundry", action="store_true",
+                      help="Star Frontiers characters: write a Foundry VTT actor (JSON) for the star-frontiers system "
+                           "and print what had no place in it")
     pe.add_argument("--markdown", action="store_true", help="with --text: Markdown for a forum or chat")
     pe.add_argument("--no-cards", action="store_true",
                     help="full sheet only: leave out its reference pages (the power cards at its end); "
@@ -234,11 +239,14 @@ def cmd_export(args) -> int:
             _err("--markdown is a form of --text; it cannot be used with --cards or --blank")
             return 2
         args.text = True
-    if args.no_cards and (args.cards or args.blank or args.text):
-        _err("--no-cards shortens the full sheet; it cannot be used with --cards, --blank or --text")
+    if args.no_cards and (args.cards or args.blank or args.text or args.foundry):
+        _err("--no-cards shortens the full sheet; it cannot be used with --cards, --blank, --text or --foundry")
         return 2
     if args.text:
         return _export_text(args)
+    if args.foundry:
+        from .exporters.command import export_foundry
+        return export_foundry(args, _refuse_output, _load_checked, _write, _err)
     if args.output is None:
         _err("name the PDF to write with -o OUT.pdf (only --text prints to the terminal)")
         return 2
