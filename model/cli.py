@@ -27,6 +27,9 @@ commands:
   check FILE... [--json]  check documents against the rules; exit 0 = no errors (warnings allowed),
                           1 = rule errors, 2 = a file could not be read or is not a valid document
   export FILE -o OUT.pdf  write the filled sheet as PDF (never overwrites FILE)
+  export FILE -o OUT.pdf --sections A,B | --omit A,B
+                          print only / leave out optional sections of the sheet (per kind, e.g.
+                          portrait, notes, campaign, power-cards, equipment, reference)
   export FILE -o OUT.pdf --cards | --blank
                           cards to cut out (63 x 88 mm, nine to a page): one per figure and power,
                           or per ship or character; --blank: the same cards empty, for pencil
@@ -81,6 +84,11 @@ def _parser() -> argparse.ArgumentParser:
     pe.add_argument("--no-cards", action="store_true",
                     help="full sheet only: leave out its reference pages (the power cards at its end); "
                          "not the same as --cards")
+    pe.add_argument("--sections", default=None, metavar="A,B",
+                    help="full sheet only: print only these of its optional sections (e.g. portrait,notes); "
+                         "an unknown name lists the kind's sections")
+    pe.add_argument("--omit", default=None, metavar="A,B",
+                    help="full sheet only: leave these optional sections out (e.g. campaign,power-cards)")
     pe.add_argument("--list-issues", action="store_true", help="print the rule errors in the sheet's footer")
     pe.add_argument("--rules", action="append", default=[], metavar="PACK.json", help="house-rule pack")
     pe.add_argument("--force", action="store_true", help="overwrite OUT.pdf if it exists")
@@ -242,6 +250,12 @@ def cmd_export(args) -> int:
     if args.no_cards and (args.cards or args.blank or args.text or args.foundry):
         _err("--no-cards shortens the full sheet; it cannot be used with --cards, --blank, --text or --foundry")
         return 2
+    shortens = [flag for flag, on in (("--sections", args.sections is not None), ("--omit", args.omit is not None))
+                if on]
+    if shortens and (args.cards or args.blank or args.text or args.foundry):
+        verb = "choose" if len(shortens) > 1 else "chooses"
+        _err(f"{' and '.join(shortens)} {verb} parts of the full sheet; not for --cards, --blank, --text or --foundry")
+        return 2
     if args.text:
         return _export_text(args)
     if args.foundry:
@@ -264,6 +278,9 @@ def cmd_export(args) -> int:
     loaded, result = checked
     try:
         options = SheetOptions.from_cli(args)
+        if not (args.cards or args.blank):
+            from .sheets.sections import omitted
+            options.omit = omitted(loaded.kind.kind, loaded.kind.title, args.sections, args.omit, options.cards)
         if args.cards or args.blank:
             from .sheets.cards import cards_pdf
             pdf = cards_pdf(loaded.data, result, options, blank=args.blank)

@@ -221,6 +221,8 @@ class ShipSheet(DocumentSheet):
 
     # ---- reference -------------------------------------------------------------------------------
     def reference(self) -> list[Flowable]:
+        if not self.kit.wants("reference"):
+            return []
         kit, t = self.kit, self.t
         gap = 6 * mm
         lw = (kit.frame_width - gap) * 0.62
@@ -242,7 +244,7 @@ class ShipSheet(DocumentSheet):
                               Spacer(1, 1.5 * mm), two_columns(left, right, kit.frame_width, gap, 0.62)])]
 
     def sheet(self) -> Sheet:
-        return self.assemble([self.header(), Spacer(1, 1.5 * mm), self.defense(), Spacer(1, self.kit.gap)],
+        return self.assemble([self.top(self.header()), Spacer(1, 1.5 * mm), self.defense(), Spacer(1, self.kit.gap)],
                              [self.body, self.crew, self.weapons, self.equipment, self.reference, self.notes])
 
 
