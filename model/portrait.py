@@ -157,3 +157,15 @@ def png_bytes(part) -> bytes | None:
     buf = io.BytesIO()
     img.save(buf, "PNG")
     return buf.getvalue()
+
+
+def set_edit(part: dict):
+    """The edit that gives a document this picture (one undo step)."""
+    from .edits import Set
+    return Set("/portrait", part)
+
+
+def remove_edit():
+    """The edit that takes the picture away (undo brings it back)."""
+    from .edits import Remove
+    return Remove("/portrait")
