@@ -30,7 +30,7 @@ class ReportDialog(QDialog):
         self.setObjectName("foundryReport")
         self.setWindowTitle(TITLE)
         lay = QVBoxLayout(self)
-        head = QLabel(f"<b>{_escape(name)}</b> as a Foundry VTT actor for {_escape(report.target)}. "
+        head = QLabel(f"<b>{_escape(name)}</b> as an actor for {_escape(report.target)}. "
                       "Import it in Foundry with the actor's <i>Import Data</i>.")
         head.setWordWrap(True)
         lay.addWidget(head)

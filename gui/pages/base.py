@@ -121,6 +121,7 @@ class Page(QScrollArea):
                 self.start_form_lines(title, words)
             finally:
                 self.column = column
+            head.addStretch(1)   # the head's lines stay together when the picture is taller
             return
         self.start_form_lines(title, words)
 
