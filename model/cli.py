@@ -243,8 +243,8 @@ def cmd_export(args) -> int:
     replaced only when it is an earlier PDF (or with --force), atomically, so a failed export leaves
     it as it was. --cards and --blank write cards instead; --text (--markdown) a listing."""
     if getattr(args, "markdown", False):
-        if args.cards or args.blank:
-            _err("--markdown is a form of --text; it cannot be used with --cards or --blank")
+        if args.cards or args.blank or args.foundry:
+            _err("--markdown is a form of --text; it cannot be used with --cards, --blank or --foundry")
             return 2
         args.text = True
     if args.no_cards and (args.cards or args.blank or args.text or args.foundry):

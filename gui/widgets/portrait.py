@@ -44,7 +44,8 @@ class PortraitCard(QFrame):
         self.problem.setObjectName("portrait_problem")
         self.problem.setWordWrap(True)
         self.problem.setMaximumWidth(260)
-        self.problem.setProperty("role", "error")
+        from .. import theme
+        self.problem.setStyleSheet(f"color: {theme.colour('error')};")   # light and dark: the theme's error colour
         side.addWidget(self.choose)
         side.addWidget(self.remove)
         side.addWidget(self.problem)
