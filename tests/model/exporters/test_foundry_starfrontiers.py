@@ -197,3 +197,23 @@ def test_cli_refuses_other_kinds_with_exit_2(tmp_path):
     assert r.returncode == 2 and "Star Frontiers characters only" in r.stderr and not out.exists()
     r = sw("export", EXAMPLES / "norel-kho-dralasite.starwright", "--foundry")
     assert r.returncode == 2 and "-o actor.json" in r.stderr
+
+
+def test_a_house_pack_moves_the_exported_numbers():
+    """SF-RACE-08 and SF-CHAR-04 from the pack: a house rules pack's Dralasite walks 15 m and gets +10 STR/STA;
+    the actor follows (Result.derived), with no number of its own."""
+    from model.rules_pack import Pack
+    from tests.model.pack_variants import builtin_data
+    pack = copy.deepcopy(builtin_data("starfrontiers"))
+    pack["id"] = "starfrontiers-house-foundry"
+    dral = next(r for r in pack["races"] if r["name"] == "Dralasite")
+    dral["walk"], dral["modifiers"]["str_sta"] = 15, 10
+    house = Pack(pack, "house.json", False)
+    data = copy.deepcopy(load(EXAMPLES / "norel-kho-dralasite.starwright").data)
+    data["rules"] = {"pack": house.id}
+    result = evaluate(data, SF, [house])
+    assert result.pack.id == house.id
+    actor, _ = foundry_actor(data, result)
+    assert actor["system"]["derived"]["walking"] == 3
+    assert actor["system"]["abilities"]["str"]["value"] == data["base"]["str_sta"] + 10
+    assert problems(json.loads(json.dumps(actor))) == []
