@@ -143,7 +143,13 @@ class MainWindow(QMainWindow):
         for a in (self.a_save, self.a_save_as):
             file.addAction(a)
         file.addSeparator()
-        file.addAction(self.a_export)
+        self.export_menu = file.addMenu("E&xport")
+        self.a_export.setText("&PDF…")
+        self.export_menu.addAction(self.a_export)
+        from .dialogs import foundry_export
+        self.a_foundry = self._act("&Foundry VTT Actor…", lambda: foundry_export.export_actor(self), None,
+                                   "export_foundry", "Write this Star Frontiers character as a Foundry VTT actor")
+        self.export_menu.addAction(self.a_foundry)
         file.addAction(self.a_print)
         file.addSeparator()
         file.addAction(self.a_close)
@@ -567,12 +573,14 @@ class MainWindow(QMainWindow):
             self._update_window_title()
 
     def _tab_changed(self, _i: int) -> None:
+        from .dialogs import foundry_export
         e = self.current_editor()
         has = e is not None
         for a in (self.a_save, self.a_save_as, self.a_close, self.a_fill, self.a_export, self.a_print, self.a_issues,
                   self.a_copy_text, self.a_copy_md, *self.page_actions):
             a.setEnabled(has)
         # Fill the Rest is there only for the kinds that have a filler (Stargrave, Star Frontiers).
+        self.a_foundry.setEnabled(has and e.session.kind.kind == foundry_export.KIND)
         fills = has and e.session.kind.system.quick_start is not None
         self.a_fill.setVisible(fills or not has)
         self.a_fill.setEnabled(fills)

@@ -52,3 +52,17 @@ def remove_recent(path: str) -> list[str]:
     s.setValue("recent_files", files)
     s.sync()
     return files
+
+
+def omitted_sections(kind: str) -> list[str]:
+    """The sheet sections the player last left out for this kind (File > Export > PDF), [] at first."""
+    value = settings().value(f"export/{kind}/omit", [])
+    if isinstance(value, str):
+        value = [value] if value else []
+    return [str(v) for v in (value or [])]
+
+
+def set_omitted_sections(kind: str, names: list[str]) -> None:
+    s = settings()
+    s.setValue(f"export/{kind}/omit", list(names))
+    s.sync()

@@ -27,11 +27,16 @@ commands:
   check FILE... [--json]  check documents against the rules; exit 0 = no errors (warnings allowed),
                           1 = rule errors, 2 = a file could not be read or is not a valid document
   export FILE -o OUT.pdf  write the filled sheet as PDF (never overwrites FILE)
+  export FILE -o OUT.pdf --sections A,B | --omit A,B
+                          print only / leave out optional sections of the sheet (per kind, e.g.
+                          portrait, notes, campaign, power-cards, equipment, reference)
   export FILE -o OUT.pdf --cards | --blank
                           cards to cut out (63 x 88 mm, nine to a page): one per figure and power,
                           or per ship or character; --blank: the same cards empty, for pencil
   export FILE --text [--markdown] [-o OUT.txt]
                           a compact listing for a forum or chat (stdout unless -o)
+  export CHAR --foundry -o actor.json [--force]
+                          a Star Frontiers character as a Foundry VTT actor (star-frontiers system)
   import FILE -o OUT.starwright [--json] [--force]
                           import a crew from Labernator (.sg) or BattleScribe / New Recruit
                           (.ros, .rosz, .json) and print what came across
@@ -72,10 +77,18 @@ def _parser() -> argparse.ArgumentParser:
                            "powers, Health boxes) and per power, or per ship or character, nine to a page with crop marks")
     what.add_argument("--blank", action="store_true", help="write a page of the same cards left empty, to fill in by hand")
     what.add_argument("--text", action="store_true", help="write a compact text listing (with rule issues) instead of a PDF")
+    what.add_argument("--foundry", action="store_true",
+                      help="Star Frontiers characters: write a Foundry VTT actor (JSON) for the star-frontiers system "
+                           "and print what had no place in it")
     pe.add_argument("--markdown", action="store_true", help="with --text: Markdown for a forum or chat")
     pe.add_argument("--no-cards", action="store_true",
                     help="full sheet only: leave out its reference pages (the power cards at its end); "
                          "not the same as --cards")
+    pe.add_argument("--sections", default=None, metavar="A,B",
+                    help="full sheet only: print only these of its optional sections (e.g. portrait,notes); "
+                         "an unknown name lists the kind's sections")
+    pe.add_argument("--omit", default=None, metavar="A,B",
+                    help="full sheet only: leave these optional sections out (e.g. campaign,power-cards)")
     pe.add_argument("--list-issues", action="store_true", help="print the rule errors in the sheet's footer")
     pe.add_argument("--rules", action="append", default=[], metavar="PACK.json", help="house-rule pack")
     pe.add_argument("--force", action="store_true", help="overwrite OUT.pdf if it exists")
@@ -230,15 +243,24 @@ def cmd_export(args) -> int:
     replaced only when it is an earlier PDF (or with --force), atomically, so a failed export leaves
     it as it was. --cards and --blank write cards instead; --text (--markdown) a listing."""
     if getattr(args, "markdown", False):
-        if args.cards or args.blank:
-            _err("--markdown is a form of --text; it cannot be used with --cards or --blank")
+        if args.cards or args.blank or args.foundry:
+            _err("--markdown is a form of --text; it cannot be used with --cards, --blank or --foundry")
             return 2
         args.text = True
-    if args.no_cards and (args.cards or args.blank or args.text):
-        _err("--no-cards shortens the full sheet; it cannot be used with --cards, --blank or --text")
+    if args.no_cards and (args.cards or args.blank or args.text or args.foundry):
+        _err("--no-cards shortens the full sheet; it cannot be used with --cards, --blank, --text or --foundry")
+        return 2
+    shortens = [flag for flag, on in (("--sections", args.sections is not None), ("--omit", args.omit is not None))
+                if on]
+    if shortens and (args.cards or args.blank or args.text or args.foundry):
+        verb = "choose" if len(shortens) > 1 else "chooses"
+        _err(f"{' and '.join(shortens)} {verb} parts of the full sheet; not for --cards, --blank, --text or --foundry")
         return 2
     if args.text:
         return _export_text(args)
+    if args.foundry:
+        from .exporters.command import export_foundry
+        return export_foundry(args, _refuse_output, _load_checked, _write, _err)
     if args.output is None:
         _err("name the PDF to write with -o OUT.pdf (only --text prints to the terminal)")
         return 2
@@ -256,6 +278,9 @@ def cmd_export(args) -> int:
     loaded, result = checked
     try:
         options = SheetOptions.from_cli(args)
+        if not (args.cards or args.blank):
+            from .sheets.sections import omitted
+            options.omit = omitted(loaded.kind.kind, loaded.kind.title, args.sections, args.omit, options.cards)
         if args.cards or args.blank:
             from .sheets.cards import cards_pdf
             pdf = cards_pdf(loaded.data, result, options, blank=args.blank)

@@ -3,11 +3,11 @@ which paper. The PDF itself comes from model.sheets (the sheet) and model.sheets
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel,
-                               QRadioButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
+                               QGroupBox, QLabel, QRadioButton, QVBoxLayout, QWidget)
 
 SHEET, CARDS, BLANK = "sheet", "cards", "blank"
 CHOICES = (
@@ -26,6 +26,7 @@ PAPERS = (("a4", "A4"), ("letter", "US Letter"))
 class ExportChoice:
     what: str    # SHEET, CARDS or BLANK
     paper: str   # "a4" or "letter"
+    omit: frozenset = field(default_factory=frozenset)   # the full sheet's sections left out
 
 
 class ExportDialog(QDialog):
@@ -54,6 +55,11 @@ class ExportDialog(QDialog):
             pal.setColor(QPalette.ColorRole.WindowText, pal.color(QPalette.ColorRole.PlaceholderText))
             note.setPalette(pal)
             lay.addWidget(note)
+        self.sections = self._sections_box(kind)
+        if self.sections is not None:
+            lay.addWidget(self.sections)
+            self.group.buttonToggled.connect(lambda *_: self.sections.setEnabled(self.buttons[SHEET].isChecked()))
+            self.sections.setEnabled(self.buttons[SHEET].isChecked())
         form = QFormLayout()
         self.paper = QComboBox()
         self.paper.setObjectName("export_paper")
@@ -69,9 +75,40 @@ class ExportDialog(QDialog):
         lay.addWidget(box)
         self.setMinimumWidth(470)
 
+    def _sections_box(self, kind) -> QGroupBox | None:
+        """A check box per optional section of the kind's sheet (its layout's `sections`), ticked unless the
+        player left it out last time (remembered per kind)."""
+        from model.sheets.sections import sections_of
+        from .. import settings
+        self.section_boxes: dict[str, QCheckBox] = {}
+        secs = sections_of(kind.kind) if kind is not None else []
+        if not secs:
+            return None
+        left_out = set(settings.omitted_sections(kind.kind))
+        box = QGroupBox("Sections of the full sheet")
+        box.setObjectName("export_sections")
+        col = QVBoxLayout(box)
+        for sec in secs:
+            b = QCheckBox(sec["label"])
+            b.setObjectName(f"section_{sec['name']}")
+            b.setToolTip(sec["hint"] + (" (one of the reference pages)" if sec.get("reference") else ""))
+            b.setChecked(sec["name"] not in left_out)
+            col.addWidget(b)
+            self.section_boxes[sec["name"]] = b
+        self.kind = kind
+        return box
+
     def choice(self) -> ExportChoice:
         what = next(k for k, b in self.buttons.items() if b.isChecked())
-        return ExportChoice(what, self.paper.currentData())
+        omit = frozenset(n for n, b in self.section_boxes.items() if not b.isChecked())
+        return ExportChoice(what, self.paper.currentData(), omit)
+
+    def accept(self) -> None:
+        if self.section_boxes:
+            from .. import settings
+            settings.set_omitted_sections(self.kind.kind, sorted(n for n, b in self.section_boxes.items()
+                                                                 if not b.isChecked()))
+        super().accept()
 
 
 def choose_export(parent: QWidget | None, paper: str, kind=None) -> ExportChoice | None:
@@ -85,7 +122,7 @@ def render(session, choice: ExportChoice) -> bytes:
     from model import storage
     from ..widgets import preview as pv
     if choice.what == SHEET:
-        return pv.render(session, choice.paper)
+        return pv.render(session, choice.paper, omit=choice.omit)
     from model.sheets import SheetOptions
     from model.sheets.cards import cards_pdf
     try:

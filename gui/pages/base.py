@@ -22,6 +22,7 @@ class Page(QScrollArea):
     icon_name = ""
     object_name = ""
     prefixes: tuple[str, ...] = ()   # the document parts this page edits (its issues count on its tab)
+    portrait = False                 # the kind's first page: the document's picture beside the form's head
 
     def __init__(self, session, binder, parent: QWidget | None = None):
         super().__init__(parent)
@@ -105,7 +106,26 @@ class Page(QScrollArea):
         return ""
 
     def start_form(self, title: str, words: str = "") -> None:
-        """The form's head: its title, the "what next" line and, if given, a line of what the page is for."""
+        """The form's head: its title, the "what next" line and, if given, a line of what the page is for; on a
+        kind's first page (`portrait`), the document's picture beside them."""
+        if self.portrait:
+            from PySide6.QtWidgets import QHBoxLayout
+            from ..widgets.portrait import PortraitCard
+            row, head = QHBoxLayout(), QVBoxLayout()
+            row.addLayout(head, 1)
+            self.portrait_card = PortraitCard(self.session)
+            row.addWidget(self.portrait_card, 0, Qt.AlignmentFlag.AlignTop)
+            self.column.addLayout(row)
+            column, self.column = self.column, head
+            try:
+                self.start_form_lines(title, words)
+            finally:
+                self.column = column
+            head.addStretch(1)   # the head's lines stay together when the picture is taller
+            return
+        self.start_form_lines(title, words)
+
+    def start_form_lines(self, title: str, words: str) -> None:
         from ..widgets.common import heading, hint
         self.column.addWidget(heading(title))
         self.add_next_step()

@@ -40,13 +40,13 @@ def default_paper() -> str:
     return "letter" if QLocale.system().measurementSystem() == QLocale.MeasurementSystem.ImperialUSSystem else "a4"
 
 
-def render(session, paper: str | None = None, list_issues: bool = False) -> bytes:
+def render(session, paper: str | None = None, list_issues: bool = False, omit: frozenset = frozenset()) -> bytes:
     """The sheet's PDF bytes; any renderer failure becomes a DocumentError naming the document."""
     from model import storage
     mod = _sheets()
     if mod is None:
         raise storage.DocumentError(session.path, "PDF sheets are not available in this build of Starwright")
-    options = mod.SheetOptions(paper=paper or default_paper(), cards=True, list_issues=list_issues)
+    options = mod.SheetOptions(paper=paper or default_paper(), cards=True, list_issues=list_issues, omit=omit)
     try:
         return mod.export_pdf(session.data, session.result, options)
     except Exception as e:  # SheetError (e.g. no sheet for this kind yet) or a renderer bug: never a crash

@@ -104,8 +104,11 @@ def deck(data: dict, result) -> Deck:
     mod = _preparer(kind)
     layout = load_card_layout(kind)
     name = str(data.get("name") or "")
-    return Deck(kind, title, name, layout, mod.cards(data, result), mod.facts(data, result),
-                source=source_line(name, title, result))
+    cards = mod.cards(data, result)
+    if cards and data.get("portrait") is not None:
+        # the document's picture, on its first card (the ship's or character's one card, a crew's Captain)
+        cards[0].values["portrait"] = data["portrait"]
+    return Deck(kind, title, name, layout, cards, mod.facts(data, result), source=source_line(name, title, result))
 
 
 def blank_deck(kind: str, pack) -> Deck:

@@ -41,6 +41,7 @@ class _Pen:
         self.fills: dict = {}         # colour -> rectangles
         self.strokes: dict = {}       # (colour, width) -> rectangles
         self.lines: dict = {}         # (colour, width) -> segments
+        self.images: list = []        # (encoded bytes, x, y, w, h): a document's portrait
 
     def text(self, block: TextBlock, x: float, top: float) -> None:
         self.pieces += block.pieces(x, top)
@@ -54,10 +55,17 @@ class _Pen:
     def line(self, color, width: float, seg) -> None:
         self.lines.setdefault((color, width), []).append(seg)
 
+    def image(self, raw: bytes, rect) -> None:
+        self.images.append((raw, *rect))
+
     def flush(self, c: Canvas) -> None:
         for color, rects in self.fills.items():
             c.setFillColor(color)
             draw_rects(c, rects, stroke=False, fill=True)
+        if self.images:
+            from reportlab.lib.utils import ImageReader
+            for raw, x, y, w, h in self.images:
+                c.drawImage(ImageReader(io.BytesIO(raw)), x, y, w, h, mask="auto")
         for (color, w), rects in self.strokes.items():
             c.setStrokeColor(color)
             c.setLineWidth(w)
@@ -96,13 +104,15 @@ class CardPainter:
         z = self.size
         name, sub = values.get(block["bind"], ""), values.get(block.get("sub", ""), "")
         band_pad = 1.1 * mm
+        pic = None if self.blank else self._portrait(values.get("portrait"))
+        TW = W - pic[1] - 1.5 * mm if pic is not None else W   # the title leaves room for the picture at its right
         if self.blank:
             t = self.para([("NAME", fonts.COND_BOLD, z["label"], self.color["muted"])], W, z["label"] * 1.2)
             u = self.para([("TYPE", fonts.COND_BOLD, z["label"], self.color["muted"])], W, z["label"] * 1.2)
             h = z["title"] * 1.5 + z["sub"] * 1.6 + 2 * band_pad
         else:
-            t = self.para([(name or " ", fonts.BOLD, z["title"], self.white)], W, z["title"] * 1.15)
-            u = self.para([(sub, fonts.COND, z["sub"], self.white)], W, z["sub"] * 1.15) if sub else None
+            t = self.para([(name or " ", fonts.BOLD, z["title"], self.white)], TW, z["title"] * 1.15)
+            u = self.para([(sub, fonts.COND, z["sub"], self.white)], TW, z["sub"] * 1.15) if sub else None
             h = t.height + (u.height if u else 0) + 2 * band_pad + 0.4 * mm
 
         def draw(pen, x, top):
@@ -117,10 +127,27 @@ class CardPainter:
                                                   top - h + band_pad + 0.6 * mm))
                 return
             pen.fill(self.color["accent"], (bx, top - h, bw, h))
+            if pic is not None:
+                raw, pw, ph = pic
+                pen.image(raw, (bx + bw - pw - 0.8 * mm, top - h + (h - ph) / 2, pw, ph))
             pen.text(t, x, top - band_pad)
             if u:
                 pen.text(u, x, top - band_pad - t.height - 0.4 * mm)
+        if pic is not None and h < pic[2] + 1.6 * mm:
+            h = pic[2] + 1.6 * mm
         return h, draw
+
+    def _portrait(self, part) -> tuple[bytes, float, float] | None:
+        """(bytes, width, height) of a stored portrait drawn in the title band, 12 mm tall at full size."""
+        from ..portrait import stored_picture
+        found = stored_picture(part)
+        if found is None:
+            return None
+        raw, pw, ph = found
+        height = 12 * mm * self.scale
+        width = min(max(height * pw / ph, 0.6 * height), 1.5 * height)
+        scale = min(width / pw, height / ph)
+        return raw, pw * scale, ph * scale
 
     def _boxes_row(self, heads: list[str], values: list[str], W, value_font=fonts.BOLD):
         """A row of labelled boxes: heads in the fill colour over values (profile, blank fields)."""

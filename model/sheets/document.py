@@ -30,8 +30,17 @@ class DocumentSheet:
     def sheet(self) -> Sheet:  # pragma: no cover - every kind defines its own blocks
         raise NotImplementedError
 
+    def top(self, header: Flowable) -> Flowable:
+        """The page-one header, with the document's portrait at its right when it has one (and it is printed)."""
+        from .flowables import portrait_beside
+        if not self.kit.wants("portrait"):
+            return header
+        return portrait_beside(self.kit, header, self.data.get("portrait"))
+
     def notes(self) -> list[Flowable]:
         kit = self.kit
+        if not kit.wants("notes"):
+            return []
         notes = (self.data.get("notes") or "").strip()
         out: list[Flowable] = [SectionBar(kit, "Notes"), Spacer(1, 1.5 * mm)]
         if notes:

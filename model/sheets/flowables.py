@@ -499,3 +499,57 @@ class CardRow(Flowable):
         for card in self.cards:
             card.drawOn(self.canv, x, self.gap)
             x += card.width + self.gap
+
+
+class Portrait(Flowable):
+    """A document's picture in a thin frame, scaled to fit its box (its proportions kept), centred."""
+
+    def __init__(self, kit: Kit, raw: bytes, size: tuple[int, int], width: float, height: float):
+        super().__init__()
+        self.kit, self.raw, self.size = kit, raw, size
+        self.width, self.height = width, height
+
+    def wrap(self, aw, ah):
+        return self.width, self.height
+
+    def draw(self):
+        import io
+        from reportlab.lib.utils import ImageReader
+        c, kit = self.canv, self.kit
+        pw, ph = self.size
+        scale = min((self.width - 2) / pw, (self.height - 2) / ph)
+        w, h = pw * scale, ph * scale
+        c.drawImage(ImageReader(io.BytesIO(self.raw)), (self.width - w) / 2, (self.height - h) / 2, w, h, mask="auto")
+        c.setStrokeColor(kit.color["rule"])
+        c.setLineWidth(0.6)
+        c.roundRect(0, 0, self.width, self.height, 1.2 * mm, stroke=1, fill=0)
+
+
+def portrait_box(kit: Kit, part, height: float, max_width: float | None = None) -> Portrait | None:
+    """The stored portrait (model/portrait.py checks it is what it says) in a box `height` tall, as wide as
+    its proportions ask within 0.6 to 1.5 times the height; None when there is none or it is not readable."""
+    from ..portrait import stored_picture
+    found = stored_picture(part)
+    if found is None:
+        return None
+    raw, pw, ph = found
+    width = min(max(height * pw / ph, 0.6 * height), 1.5 * height)
+    if max_width is not None:
+        width = min(width, max_width)
+    return Portrait(kit, raw, (pw, ph), width, height)
+
+
+def portrait_beside(kit: Kit, header: Flowable, part) -> Flowable:
+    """`header` with the portrait at its right, as tall as the header (at least 24 mm)."""
+    if part is None:
+        return header
+    height = max(getattr(header, "height", 0) or 0, 24 * mm)
+    box = portrait_box(kit, part, height)
+    if box is None:
+        return header
+    gap = 3 * mm
+    grid = Table([[header, "", box]], colWidths=[kit.frame_width - box.width - gap, gap, box.width])
+    grid.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                              ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                              ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+    return grid

@@ -122,6 +122,8 @@ class ShipSheet(DocumentSheet):
 
     def reference(self) -> list[Flowable]:
         """The turn sequence beside the restriction codes and combat numbers (all from the pack)."""
+        if not self.kit.wants("reference"):
+            return []
         kit = self.kit
         gap = 6 * mm
         cw = (kit.frame_width - gap) / 2
@@ -150,7 +152,7 @@ class ShipSheet(DocumentSheet):
                               Spacer(1, 1.8 * mm), grid])]
 
     def sheet(self) -> Sheet:
-        return self.assemble([self.header(), Spacer(1, self.kit.gap)],
+        return self.assemble([self.top(self.header()), Spacer(1, self.kit.gap)],
                              [self.hull, self.weapons, self.defenses, self.reference, self.notes])
 
 

@@ -61,6 +61,7 @@ class SheetOptions:
     cards: bool = True          # add the reference pages (Stargrave: power cards, equipment table)
     list_issues: bool = False   # list the rule errors at the end of the sheet (the footer says they exist)
     invariant: bool = False     # reportlab invariant mode: byte-identical output for the same input
+    omit: frozenset = frozenset()  # names of the layout's sections left out (model/sheets/sections.py)
 
     def __post_init__(self) -> None:
         if self.paper not in PAPERS:

@@ -59,6 +59,15 @@ class Kit:
         self.track_gap = tr.get("gap_mm", 0.7) * mm
         self.track_group = tr.get("group", 5)
 
+    def wants(self, section: str) -> bool:
+        """Whether the sheet prints one of its layout's sections (model/sheets/sections.py): not left out,
+        and, for a section of the reference pages, the reference pages not turned off."""
+        if section in self.options.omit:
+            return False
+        if not self.options.cards:
+            return not any(s["name"] == section and s.get("reference") for s in self.layout.get("sections", []))
+        return True
+
     @property
     def frame_width(self) -> float:
         return self.page_size[0] - self.margin["left"] - self.margin["right"]

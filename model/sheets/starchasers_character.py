@@ -198,7 +198,7 @@ class CharacterSheet(DocumentSheet):
         return [Spacer(1, 1 * mm)] + [rich(kit, line, "note") for line in lines] if lines else []
 
     def sheet(self) -> Sheet:
-        return self.assemble([self.header(), Spacer(1, self.kit.gap)],
+        return self.assemble([self.top(self.header()), Spacer(1, self.kit.gap)],
                              [self.body, self.motivators, self.equipment, self.stations_and_dice, self.notes])
 
 

@@ -223,6 +223,8 @@ class ShipSheet(DocumentSheet):
 
     # ---- reference -------------------------------------------------------------------------------
     def reference(self) -> list[Flowable]:
+        if not self.kit.wants("reference"):
+            return []
         kit, t = self.kit, self.t
         gap = 6 * mm
         lw = (kit.frame_width - gap) * 0.62
@@ -244,17 +246,17 @@ class ShipSheet(DocumentSheet):
                               Spacer(1, 1.5 * mm), two_columns(left, right, kit.frame_width, gap, 0.62)])]
 
     def sheet(self) -> Sheet:
-        return self.assemble([self.header(), Spacer(1, 1.5 * mm), self.defense(), Spacer(1, self.kit.gap)],
+        return self.assemble([self.top(self.header()), Spacer(1, 1.5 * mm), self.defense(), Spacer(1, self.kit.gap)],
                              [self.body, self.repairs, self.crew, self.weapons, self.equipment, self.reference,
                               self.repair_reference, self.notes])
 
     def repairs(self) -> list[Flowable]:
         """SC-REP: the damage carried over and the repairs made between sessions, with their costs and the total."""
-        return _repairs.repairs(self)
+        return _repairs.repairs(self) if self.kit.wants("repairs") else []
 
     def repair_reference(self) -> list[Flowable]:
         """SC-REP-02/03: the repair tables and the Reputability modifiers from the pack."""
-        return _repairs.reference(self)
+        return _repairs.reference(self) if self.kit.wants("repair-costs") else []
 
 
 render = ShipSheet.render

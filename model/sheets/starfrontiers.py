@@ -258,7 +258,8 @@ class CharacterSheet(DocumentSheet):
                      textColor=kit.color["alert"] if alert else kit.color["muted"])]
 
     def notes(self) -> list[Flowable]:
-        return [Spacer(1, self.kit.gap)] + super().notes()
+        part = super().notes()
+        return [Spacer(1, self.kit.gap)] + part if part else []
 
     # ---- reference page ---------------------------------------------------------------------------------------
     def reference(self) -> list[Flowable]:
@@ -279,14 +280,14 @@ class CharacterSheet(DocumentSheet):
 
     def sheet(self) -> Sheet:
         kit = self.kit
-        story: list[Flowable] = [self.header(), Spacer(1, kit.gap)]
+        story: list[Flowable] = [self.top(self.header()), Spacer(1, kit.gap)]
         story += self.abilities()
         story += [Spacer(1, kit.gap)] + self.psa_and_race()
         story += [Spacer(1, kit.gap)] + self.weapons()
         story += self.defenses()
         story += self.equipment()
         story += self.notes()
-        return Sheet(running_title=one_line(self.data.get("name", "")), story=story, reference=self.reference() if self.kit.options.cards else [],
+        return Sheet(running_title=one_line(self.data.get("name", "")), story=story, reference=self.reference() if self.kit.wants("reference") else [],
                      subject="Star Frontiers character sheet")
 
 

@@ -275,7 +275,7 @@ class CrewSheet(DocumentSheet):
 
     def campaign(self) -> list[Flowable]:
         """The campaign page: every game with its XP, levels, loot and credits, and the running totals."""
-        if not self.campaign_games:
+        if not self.campaign_games or not self.kit.wants("campaign"):
             return []
         from reportlab.platypus import PageBreak
         kit = self.kit
@@ -302,12 +302,13 @@ class CrewSheet(DocumentSheet):
 
     def sheet(self) -> Sheet:
         kit = self.kit
-        story: list[Flowable] = [self.header(), Spacer(1, kit.gap)]
+        story: list[Flowable] = [self.top(self.header()), Spacer(1, kit.gap)]
         story += self.officers()
         story += [Spacer(1, kit.gap)] + self.soldiers() + self.stash()
         story += [Spacer(1, kit.gap)] + self.notes() + self.campaign()
         # the reference pages are only built when they are printed (cards off: they would be thrown away)
-        reference = self.cards() + self.equipment() if kit.options.cards else []
+        reference = ((self.cards() if kit.wants("power-cards") else [])
+                     + (self.equipment() if kit.wants("equipment") else []))
         return Sheet(running_title=one_line(self.data.get("name", "")), story=story, reference=reference,
                      subject="Stargrave crew sheet")
 

@@ -75,7 +75,8 @@ class ShipPage(Page):
     title = "Ship"
     icon_name = "starwright"
     prefixes = ("/name", "/type", "/side", "/hull_points", "/configuration", "/weapons", "/defenses", "/notes",
-                "/rules")
+                "/rules", "/portrait")
+    portrait = True
     object_name = "page_ship"
 
     def next_step(self) -> str:

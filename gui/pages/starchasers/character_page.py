@@ -23,6 +23,7 @@ from .fields import NumberBox, TabsWhenAdded, bind_number, show_words
 
 
 class CharacterPage(TabsWhenAdded, Page):
+    portrait = True
     title = "Character"
     icon_name = "starwright"
     prefixes = ("/name", "/species", "/droid", "/classes", "/attributes", "/force_rating", "/hit_points", "/dark_side",

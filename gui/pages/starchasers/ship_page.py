@@ -29,6 +29,7 @@ def _how(parts) -> str:
 
 
 class ShipPage(TabsWhenAdded, Page):
+    portrait = True
     title = "Ship"
     icon_name = "starwright"
     prefixes = ("/name", "/class", "/preset", "/role", "/size", "/speed", "/armor", "/maneuverability",

@@ -22,7 +22,8 @@ WATCHED = {"race", "psa", "initiative_modifier", "initiative_derivation", "walk"
 class CharacterPage(Page):
     title = "Character"
     icon_name = "captain"
-    prefixes = ("/name", "/race", "/psa", "/adventures", "/human_bonus", "/notes", "/rules")
+    prefixes = ("/name", "/race", "/psa", "/adventures", "/human_bonus", "/notes", "/rules", "/portrait")
+    portrait = True
     object_name = "page_sf_character"
 
     def next_step(self) -> str:

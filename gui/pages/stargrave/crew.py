@@ -22,7 +22,8 @@ from ...widgets.tables import pick_view as list_view
 class CrewPage(Page):
     title = "Crew"
     icon_name = "crew"
-    prefixes = ("/name", "/notes", "/rules")
+    prefixes = ("/name", "/notes", "/rules", "/portrait")
+    portrait = True
 
     def build_form(self, session, binder) -> None:
         self.t = t = tables(session.pack)
