@@ -50,7 +50,7 @@ def test_ruff_is_configured_with_bugbear_and_pyupgrade(tmp_path):
 def _skeleton(tmp_path: Path, offending: dict[str, str]) -> Path:
     """The packages the contracts name, empty, plus `offending` (module path -> source) to break one."""
     (tmp_path / "pyproject.toml").write_text((ROOT / "pyproject.toml").read_text())
-    for package in ("model", "model/systems", "model/importers", "model/sheets", "model/cards", "gui",
+    for package in ("model", "model/systems", "model/importers", "model/exporters", "model/sheets", "model/cards", "gui",
                     "model/systems/stargrave", "model/systems/starchasers", "model/systems/starfrontiers",
                     "model/systems/knighthawks"):
         (tmp_path / package).mkdir(parents=True, exist_ok=True)
@@ -61,8 +61,8 @@ def _skeleton(tmp_path: Path, offending: dict[str, str]) -> Path:
 
 
 @pytest.mark.parametrize("path, source, contract", [
-    ("model/sheets/bad.py", "import gui\n", "importers, sheets and cards depend on the model only"),
-    ("model/importers/bad.py", "from model.sheets import x\n", "importers and sheets do not import each other"),
+    ("model/sheets/bad.py", "import gui\n", "importers, exporters, sheets and cards depend on the model only"),
+    ("model/importers/bad.py", "from model.sheets import x\n", "importers, exporters and sheets do not import each other"),
     ("model/systems/knighthawks/bad.py", "import model.systems.stargrave\n", "a game system never imports another"),
     ("model/bad.py", "import gui\n", "the GUI sits on the model, never the other way"),
 ])
