@@ -21,15 +21,6 @@ from ..shipped_data import load_checked_json, schema_problems
 
 SCHEMA = "card-layout.json"
 
-# kind -> the module that prepares its cards: cards(data, result), facts(data, result), blank(type, pack)
-PREPARERS = {
-    "stargrave-crew": "stargrave",
-    "starchasers-ship": "starchasers",
-    "starchasers-character": "starchasers",
-    "starfrontiers-character": "starfrontiers",
-    "knighthawks-ship": "knighthawks",
-}
-
 
 class CardError(ValueError):
     """No cards can be made: the message says why, in words a player understands."""
@@ -72,8 +63,14 @@ def load_card_layout(kind: str) -> dict:
     return load_checked_json(resources_dir() / "cards" / f"{kind}.json", check_card_layout, CardError, "card layout")
 
 
+def has_cards(kind: str) -> bool:
+    """Whether documents of `kind` have cards: its line in model/kinds.py names the module preparing them."""
+    return kind in KINDS and bool(KINDS[kind].cards)
+
+
 def _preparer(kind: str):
-    return importlib.import_module(f"{__name__}.{PREPARERS[kind]}")
+    # the kind's line names the module that prepares its cards (cards, facts, blank): model/kinds.py `cards`
+    return importlib.import_module(KINDS[kind].cards_module)
 
 
 def source_line(name: str, kind_title: str, result) -> str:
@@ -89,8 +86,10 @@ def source_line(name: str, kind_title: str, result) -> str:
 
 def _kind_of(data) -> str:
     kind = by_format(data.get("format") if isinstance(data, dict) else None)
-    if kind is None or kind.kind not in PREPARERS:
+    if kind is None:
         raise CardError(f"there are no cards for documents of format {data.get('format')!r}")
+    if not kind.cards:
+        raise CardError(f"there are no cards for a {kind.title} yet: export its sheet instead")
     return kind.kind
 
 
@@ -110,8 +109,10 @@ def deck(data: dict, result) -> Deck:
 
 def blank_deck(kind: str, pack) -> Deck:
     """The page of blank cards of a kind: the layout's `blank` list, with the pack's labels."""
-    if kind not in PREPARERS:
+    if kind not in KINDS:
         raise CardError(f"there are no cards for {kind!r} documents")
+    if not has_cards(kind):
+        raise CardError(f"there are no cards for a {KINDS[kind].title} yet: export its sheet instead")
     mod = _preparer(kind)
     layout = load_card_layout(kind)
     cards = [Card(b["card"], mod.blank(b["card"], pack)) for b in layout["blank"] for _ in range(b["count"])]
