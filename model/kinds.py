@@ -2,12 +2,17 @@
 
 Each kind names its file format version, its schema, its rules pack, the package under model/systems/
 whose `SYSTEM` (model.system_contract.GameSystem) derives and checks it, its editor pages (a package
-under gui/pages/ with `build(session, binder)`) and its printed sheet (a module under model/sheets/ with
-`render(data, result, kit)`); the places of its documents are named by resources/labels/<kind>.json.
-The GUI's pages and the sheet renderers are looked up from here (gui/pages/__init__.py,
-model/sheets/__init__.py). Adding a game system = its package (and its data files) + one line here.
-"""
+under gui/pages/ with `build(session, binder)`), its printed sheet (a module under model/sheets/ with
+`render(data, result, kit)`, its layout resources/sheets/<kind>.json) and, if it has cards, the module
+under model/cards/ that prepares them. A module named with a dot is a full path (a system kept outside
+this tree). The GUI's pages, the sheet renderers, the card preparers and the labels are looked up from
+here (gui/pages/__init__.py, model/sheets/__init__.py, model/cards/__init__.py, model/labels.py).
 
+Adding a game system touches 6 places and nothing else: (1) its package, (2) its pages, (3) its sheet
+(module + layout), (4) its schema, (5) its rules pack (+ schemas/rules-pack.<system>.json) and (6) one line
+here. Labels (resources/labels/<kind>.json; else the schema's titles) and cards are optional.
+tests/gui/test_system_contract.py builds such a sixth system in a temporary folder and proves it.
+"""
 from __future__ import annotations
 
 import importlib

@@ -3,6 +3,8 @@
     deck(data, result)        -> Deck: the cards of an evaluated document, values prepared by name
     blank_deck(kind, pack)    -> Deck: the blank page of that kind (labels and heads only, for pencil)
 
+The module that prepares a kind's cards is named on its line in model/kinds.py (`Kind.cards`; none: the
+kind has no cards, and asking for them raises CardError saying so).
 A card is a type (a key of the kind's card layout, resources/cards/<kind>.json, checked against
 schemas/card-layout.json) and the values its blocks are bound to. Every number comes from the
 document and `result.derived`: nothing here re-applies a rule. model/sheets/cards.py draws a deck,
