@@ -248,3 +248,11 @@ def test_a_sixth_system_touches_its_own_files_and_one_registry_line_nothing_else
     print(f"places touched to add a game system: {places} ({', '.join(sixth.PLACES)}, one registry line); "
           f"files: {len(brought)} + 1 line")
     assert places == 6
+
+
+def test_a_kind_names_its_modules_in_the_tree_or_by_a_full_path():
+    kind = KINDS["knighthawks-ship"]
+    assert (kind.sheet_module, kind.cards_module) == ("model.sheets.knighthawks", "model.cards.knighthawks")
+    elsewhere = kind._replace(sheet="their_system.sheet", cards="their_system.cards")
+    assert (elsewhere.sheet_module, elsewhere.cards_module) == ("their_system.sheet", "their_system.cards")
+    assert kind._replace(cards="").cards_module == "" and {k for k in KINDS if has_cards(k)} == set(KINDS)
