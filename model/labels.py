@@ -26,9 +26,29 @@ class LabelsError(ValueError):
 
 @cache
 def labels_for(kind: str) -> dict:
-    """The labels of a document kind (resources/labels/<kind>.json), read and checked once."""
+    """The labels of a document kind (resources/labels/<kind>.json), read and checked once. A kind without a
+    labels file is named in plain words from its schema (`schema_labels`): the file is optional."""
     path = resources_dir() / "labels" / f"{kind}.json"
+    if not path.exists():
+        from .kinds import KINDS
+        if kind in KINDS:
+            return schema_labels(KINDS[kind])
     return load_checked_json(path, lambda d: schema_problems("labels.v1.json", d), LabelsError, "labels file")
+
+
+def schema_labels(kind) -> dict:
+    """Labels in plain words for a kind with no labels file: the document is called by the kind's title and
+    each top-level member by its schema `title` (else its key in words, as for any unnamed place)."""
+    import json
+    from .paths import schemas_dir
+    try:
+        schema = json.loads((schemas_dir() / kind.schema).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        schema = {}
+    props = schema.get("properties") if isinstance(schema, dict) else None
+    parts = {k: " ".join(v["title"].split())[:100] for k, v in (props or {}).items()
+             if isinstance(v, dict) and isinstance(v.get("title"), str) and v["title"].strip()}
+    return {**_GENERIC, "kind": kind.kind, "document": kind.title[:100] or _GENERIC["document"], "parts": parts}
 
 
 def _words(token: str) -> str:

@@ -9,7 +9,8 @@ a campaign's levels, XP and stash...) come first and the rule issues last. No re
 
 from __future__ import annotations
 
-from .cards import Card, Deck, deck
+from .cards import Card, Deck, deck, has_cards
+from .kinds import by_format
 from .issues import Issue
 from .labels import describe_pointer
 
@@ -113,5 +114,10 @@ def render(dk: Deck, data, result, markdown: bool = False) -> str:
 
 
 def listing(data: dict, result, markdown: bool = False) -> str:
-    """The document as text (Markdown when asked). Raises model.cards.CardError when it cannot be read."""
+    """The document as text (Markdown when asked). Raises model.cards.CardError when it cannot be read.
+    A kind without cards (no `cards` on its line in model/kinds.py) is listed by its name, rules and issues."""
+    kind = by_format(data.get("format") if isinstance(data, dict) else None)
+    if kind is not None and not has_cards(kind.kind):
+        plain = Deck(kind.kind, kind.title, str(data.get("name") or ""), {"cards": {}}, [])
+        return render(plain, data, result, markdown)
     return render(deck(data, result), data, result, markdown)

@@ -18,11 +18,13 @@ package, its editor pages and its printed sheet) and the `SYSTEM` that package e
   elsewhere (None: the kind links no files).
 
 The labels that name the places of a document in words are data, not code: resources/labels/<kind>.json
-(checked by schemas/labels.v1.json, read by model/labels.py). Named operations that build edits live in
-the package's `actions` module (`GameSystem.actions`).
+(checked by schemas/labels.v1.json, read by model/labels.py; a kind without one is named by its schema's
+titles). Named operations that build edits live in the package's `actions` module (`GameSystem.actions`).
 
-Adding a game system = its package under model/systems/ (with `SYSTEM = GameSystem(...)`), its schema,
-rules pack, labels, pages and sheet, and one registry line in model/kinds.py.
+Adding a game system touches 6 places, nothing else: its package under model/systems/ (with
+`SYSTEM = GameSystem(...)`), its pages (gui/pages/<system>/), its sheet (model/sheets/<system>.py and
+resources/sheets/<kind>.json), its schema, its rules pack (with schemas/rules-pack.<system>.json) and one
+registry line in model/kinds.py. Labels and cards are optional (model/kinds.py says how).
 """
 
 from __future__ import annotations

@@ -41,7 +41,11 @@ class ExportDialog(QDialog):
         for key, title, hint in CHOICES:
             if kind is not None and kind.kind != "stargrave-crew" and key in ONE_CARD:
                 hint = ONE_CARD[key].format(title=kind.title)
+            no_cards = kind is not None and key != SHEET and not kind.cards
+            if no_cards:   # the kind's line in model/kinds.py names no cards module
+                hint = f"There are no cards for a {kind.title} yet"
             b = QRadioButton(title)
+            b.setEnabled(not no_cards)
             b.setObjectName(f"export_{key}")
             b.setToolTip(hint)
             b.setChecked(key == what)

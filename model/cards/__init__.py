@@ -3,6 +3,8 @@
     deck(data, result)        -> Deck: the cards of an evaluated document, values prepared by name
     blank_deck(kind, pack)    -> Deck: the blank page of that kind (labels and heads only, for pencil)
 
+The module that prepares a kind's cards is named on its line in model/kinds.py (`Kind.cards`; none: the
+kind has no cards, and asking for them raises CardError saying so).
 A card is a type (a key of the kind's card layout, resources/cards/<kind>.json, checked against
 schemas/card-layout.json) and the values its blocks are bound to. Every number comes from the
 document and `result.derived`: nothing here re-applies a rule. model/sheets/cards.py draws a deck,
@@ -20,15 +22,6 @@ from ..paths import resources_dir
 from ..shipped_data import load_checked_json, schema_problems
 
 SCHEMA = "card-layout.json"
-
-# kind -> the module that prepares its cards: cards(data, result), facts(data, result), blank(type, pack)
-PREPARERS = {
-    "stargrave-crew": "stargrave",
-    "starchasers-ship": "starchasers",
-    "starchasers-character": "starchasers",
-    "starfrontiers-character": "starfrontiers",
-    "knighthawks-ship": "knighthawks",
-}
 
 
 class CardError(ValueError):
@@ -72,8 +65,14 @@ def load_card_layout(kind: str) -> dict:
     return load_checked_json(resources_dir() / "cards" / f"{kind}.json", check_card_layout, CardError, "card layout")
 
 
+def has_cards(kind: str) -> bool:
+    """Whether documents of `kind` have cards: its line in model/kinds.py names the module preparing them."""
+    return kind in KINDS and bool(KINDS[kind].cards)
+
+
 def _preparer(kind: str):
-    return importlib.import_module(f"{__name__}.{PREPARERS[kind]}")
+    # the kind's line names the module that prepares its cards (cards, facts, blank): model/kinds.py `cards`
+    return importlib.import_module(KINDS[kind].cards_module)
 
 
 def source_line(name: str, kind_title: str, result) -> str:
@@ -89,8 +88,10 @@ def source_line(name: str, kind_title: str, result) -> str:
 
 def _kind_of(data) -> str:
     kind = by_format(data.get("format") if isinstance(data, dict) else None)
-    if kind is None or kind.kind not in PREPARERS:
+    if kind is None:
         raise CardError(f"there are no cards for documents of format {data.get('format')!r}")
+    if not kind.cards:
+        raise CardError(f"there are no cards for a {kind.title} yet: export its sheet instead")
     return kind.kind
 
 
@@ -113,8 +114,10 @@ def deck(data: dict, result) -> Deck:
 
 def blank_deck(kind: str, pack) -> Deck:
     """The page of blank cards of a kind: the layout's `blank` list, with the pack's labels."""
-    if kind not in PREPARERS:
+    if kind not in KINDS:
         raise CardError(f"there are no cards for {kind!r} documents")
+    if not has_cards(kind):
+        raise CardError(f"there are no cards for a {KINDS[kind].title} yet: export its sheet instead")
     mod = _preparer(kind)
     layout = load_card_layout(kind)
     cards = [Card(b["card"], mod.blank(b["card"], pack)) for b in layout["blank"] for _ in range(b["count"])]

@@ -31,13 +31,14 @@ Adding a sheet for another game system
    house_table (a layout table; str cells are escaped for you), profile_table, TickTrack (tick
    boxes, e.g. hit points or limited ammunition), CheckBox, Card/CardRow (cut-out reference cards),
    Columns (flowable lists side by side), para/rich (Paragraphs), spans.TextBlock (styled runs).
-3. Name the module on the kind's line in model/kinds.py (`sheet`): RENDERERS is read from there.
+3. Name the module on the kind's line in model/kinds.py (`sheet`: a module name under model/sheets/, or a
+   full dotted path for a system kept elsewhere): RENDERERS is read from there.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from ..issues import Issue
 from ..kinds import KINDS, by_format
@@ -55,13 +56,29 @@ __all__ = ["export_pdf", "SheetOptions", "SheetError", "RENDERERS", "PAPERS", "d
 def _renderer(module: str) -> Callable:
     """A renderer imported on first use (so exporting one kind does not import all of them)."""
     def render(data, result, kit):
-        return importlib.import_module(f"{__name__}.{module}").render(data, result, kit)
-    render.__name__ = f"render_{module}"
+        return importlib.import_module(module).render(data, result, kit)
+    render.__name__ = f"render_{module.rpartition('.')[2]}"
     return render
 
 
-# kind -> renderer(data, result, kit) -> Sheet: each kind names its sheet module in model/kinds.py.
-RENDERERS: dict[str, Callable] = {k.kind: _renderer(k.sheet) for k in KINDS.values() if k.sheet}
+class _Renderers(Mapping):
+    """kind -> renderer(data, result, kit) -> Sheet, read from model/kinds.py each time (`Kind.sheet`: a module
+    under model/sheets/ or a full dotted path), so a kind added to the registry prints with no line here."""
+
+    def __getitem__(self, kind: str) -> Callable:
+        k = KINDS.get(kind)
+        if k is None or not k.sheet:
+            raise KeyError(kind)
+        return _renderer(k.sheet_module)
+
+    def __iter__(self):
+        return (k.kind for k in list(KINDS.values()) if k.sheet)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+RENDERERS: Mapping[str, Callable] = _Renderers()
 
 
 def footer_statements(result, list_issues: bool) -> list[str]:

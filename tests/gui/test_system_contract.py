@@ -3,25 +3,35 @@ the GUI's pages and the sheet renderers are read from that registry, and derive 
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import inspect
 import json
 import shutil
+import subprocess
+import sys
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QLineEdit, QSpinBox
 
+from gui.dialogs.export_options import ExportDialog
 from gui.pages import has_pages, pages_for
 from model import pointer as jp
+from model.cards import CardError, blank_deck, deck, has_cards
 from model.evaluate import evaluate
-from model.kinds import KINDS
+from model.kinds import KINDS, Kind
+from model.listing import listing
 from model.labels import describe_pointer, labels_for
 from model.paths import resources_dir, schemas_dir
 from model.rules_pack import builtin_pack
-from model.sheets import RENDERERS
+from model.sheets import RENDERERS, SheetOptions, export_pdf
 from model.storage import load
 from model.system_contract import GameSystem
 from model.validation import registry, schema_id, schema_issues
-from tests.conftest import EXAMPLES
+from tests.conftest import EXAMPLES, ROOT
+from tests.gui import sixth_system as sixth
+from tests.model.sheet_text import pdf_text
 
 
 @pytest.mark.parametrize("name", sorted(KINDS))
@@ -42,7 +52,7 @@ def test_every_kind_has_every_part_of_the_contract(name):
     assert labels["kind"] == name and schema_issues("labels.v1.json", labels) == []
     assert has_pages(name) and callable(pages_for(name).build)
     assert inspect.signature(pages_for(name).build).parameters.keys() == {"session", "binder"}
-    module = importlib.import_module(f"model.sheets.{kind.sheet}")
+    module = importlib.import_module(kind.sheet_module)
     assert name in RENDERERS and callable(module.render)
 
 
@@ -109,3 +119,140 @@ def test_every_kind_offers_what_its_pages_pick_from(name):
     data = kind.system.new(builtin_pack(kind.pack))
     result = evaluate(data, kind)
     assert result.offers and isinstance(result.offers, dict)
+
+
+# -- a sixth game system: its own files and one registry line, nothing else ------------------------------------
+
+def _tree_files() -> dict[str, str]:
+    """Every file of this checkout that git tracks or would track, by a digest of its bytes."""
+    out = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
+                         capture_output=True, check=True).stdout
+    files = {}
+    for rel in filter(None, out.decode().split("\0")):
+        path = ROOT / rel
+        files[rel] = hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else "gone"
+    return files
+
+
+def _clear_data_caches() -> None:
+    """Forget what was read from schemas/ and resources/ (the program reads them once per process)."""
+    from model import cards, labels, paths, rules_pack, validation
+    from model.sheets import layout
+    for cached in (paths._root, validation.registry, validation.validator, validation._parts,
+                   validation._record_validator, labels.labels_for, layout.load_layout, cards.load_card_layout,
+                   rules_pack._schemas_digest):
+        cached.cache_clear()
+    rules_pack._cache.clear()
+
+
+@pytest.fixture
+def sixth_system(tmp_path):
+    """The tiny system of tests/gui/sixth_system.py written under tmp_path/system, the program pointed at a
+    mirror of its data with the system's files added, and ONE line added to the registry; all undone after."""
+    root = tmp_path / "system"
+    sixth.write(root, schemas_dir(), resources_dir())
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("STARWRIGHT_DATA", str(root / "data"))
+        mp.syspath_prepend(str(root / "python"))
+        _clear_data_caches()
+        # the one registry line:
+        mp.setitem(KINDS, "test-sys", Kind("test-sys", "Test gadget", 1, "test-sys.v1.json", "test-sys",
+                                           sixth.SYSTEM_PACKAGE, sixth.PAGES_PACKAGE, sixth.SHEET_MODULE))
+        try:
+            yield root
+        finally:
+            for name in [m for m in sys.modules if m.split(".")[0] in sixth.MODULES]:
+                del sys.modules[name]
+    _clear_data_caches()
+
+
+def test_TS_01_a_sixth_system_is_checked_and_derived_through_the_registry(sixth_system):
+    kind = KINDS["test-sys"]
+    pack = builtin_pack("test-sys")
+    doc = kind.system.new(pack)
+    result = evaluate(doc, kind)
+    assert result.schema_valid and result.issues == [] and result.derived["rating"] == 3
+    broken = {**doc, "power": 7}
+    result = evaluate(broken, kind)
+    assert [(i.rule, i.pointer, i.severity) for i in result.issues] == [("TS-01", "/power", "error")]
+    assert "1 to 5" in result.issues[0].message and result.derived["rating"] == 21
+    # no labels file: the place is named by the schema's title for it
+    assert describe_pointer(broken, "/power") == "Power level"
+    assert labels_for("test-sys")["document"] == "Test gadget"
+    assert schema_issues("labels.v1.json", labels_for("test-sys")) == []
+    assert "test-sys" in RENDERERS and has_pages("test-sys") and not has_cards("test-sys")
+
+
+def test_a_sixth_system_touches_its_own_files_and_one_registry_line_nothing_else(sixth_system, win, qtbot, user,
+                                                                                 tmp_path):
+    before = _tree_files()
+    kind = KINDS["test-sys"]
+    # File > New Other lists it, the start page has its button: a click opens a new gadget on its page
+    assert next(a for a in win.new_menu.actions() if a.text() == "Test gadget").isEnabled()
+    user.click(win.start.new_buttons["test-sys"])
+    editor = win.current_editor()
+    assert editor.session.kind is kind
+    page = editor.pages[0]
+    name, power = page.findChild(QLineEdit, "gadgetName"), page.findChild(QSpinBox, "gadgetPower")
+    rating = page.findChild(QLabel, "gadgetRating")
+    assert name.text() == "New Gadget" and power.value() == 1 and rating.text() == "3"
+    user.replace_text(name, "Widget Mk II")
+    name.clearFocus()
+    user.replace_text(power, "7")
+    user.key(power, Qt.Key.Key_Return)
+    # the rule fires: the issues panel says it, with where in the schema's words
+    qtbot.waitUntil(lambda: editor.issues.tree.topLevelItemCount() == 1)
+    row = editor.issues.tree.topLevelItem(0)
+    assert (row.text(0), row.text(2), row.text(3)) == ("Error", "TS-01", "Power level") and "1 to 5" in row.text(1)
+    assert editor.session.data["power"] == 7 and rating.text() == "21"
+    # Edit > Undo: the power back, the issue gone
+    win.a_undo.trigger()
+    qtbot.waitUntil(lambda: editor.issues.tree.topLevelItemCount() == 0)
+    assert editor.session.data["power"] == 1 and power.value() == 1 and rating.text() == "3"
+    user.replace_text(power, "4")
+    user.key(power, Qt.Key.Key_Return)
+    assert editor.session.data == {"format": "starwright/test-sys", "version": 1, "name": "Widget Mk II", "power": 4}
+    assert editor.session.issues == [] and rating.text() == "12"
+    # saved, read back, reopened in the window
+    path = tmp_path / "docs" / "widget.starwright"
+    path.parent.mkdir()
+    editor.session.save(str(path))
+    loaded = load(path)
+    assert loaded.kind is kind and loaded.data == editor.session.data
+    win.close_editor(editor, ask=False)
+    reopened = win.open_path(str(path))
+    assert reopened is not None and reopened.pages[0].findChild(QLineEdit, "gadgetName").text() == "Widget Mk II"
+    # its sheet, read back from the PDF; with the rule broken the sheet lists the error in the same words
+    text = pdf_text(export_pdf(loaded.data, evaluate(loaded.data, kind), SheetOptions(paper="a4")), tmp_path, False)
+    assert {"TEST GADGET SHEET", "GADGET NAME", "Widget Mk II", "POWER", "4", "RATING", "12",
+            "Rules: Test gadget rules (test-sys-basic v1)"} <= set(text.splitlines())
+    broken = {**loaded.data, "power": 9}
+    text = pdf_text(export_pdf(broken, evaluate(broken, kind), SheetOptions(paper="a4", list_issues=True)),
+                    tmp_path, False)
+    assert "TS-01" in text and "Power level" in text and "this one has 9" in text
+    # the text listing: its name, rules and issues; cards: a clear message, and the export offers none
+    listed = listing(broken, evaluate(broken, kind))
+    assert listed.startswith("WIDGET MK II — TEST GADGET") and "TS-01 · Power level: A gadget's power is 1 to 5" in listed
+    with pytest.raises(CardError, match="no cards for a Test gadget"):
+        deck(loaded.data, evaluate(loaded.data, kind))
+    with pytest.raises(CardError, match="no cards for a Test gadget"):
+        blank_deck("test-sys", builtin_pack("test-sys"))
+    dialog = ExportDialog(win, "a4", kind=kind)
+    assert dialog.buttons["sheet"].isEnabled() and not dialog.buttons["cards"].isEnabled()
+    dialog.deleteLater()
+    # nothing else: the files the system brought are exactly its places, and not one file of the program changed
+    brought = sixth.written(sixth_system)
+    assert brought == {f for files in sixth.PLACES.values() for f in files} == set(sixth.FILES)
+    assert _tree_files() == before
+    places = len(sixth.PLACES) + 1          # + its line in model/kinds.py
+    print(f"places touched to add a game system: {places} ({', '.join(sixth.PLACES)}, one registry line); "
+          f"files: {len(brought)} + 1 line")
+    assert places == 6
+
+
+def test_a_kind_names_its_modules_in_the_tree_or_by_a_full_path():
+    kind = KINDS["knighthawks-ship"]
+    assert (kind.sheet_module, kind.cards_module) == ("model.sheets.knighthawks", "model.cards.knighthawks")
+    elsewhere = kind._replace(sheet="their_system.sheet", cards="their_system.cards")
+    assert (elsewhere.sheet_module, elsewhere.cards_module) == ("their_system.sheet", "their_system.cards")
+    assert kind._replace(cards="").cards_module == "" and {k for k in KINDS if has_cards(k)} == set(KINDS)
