@@ -123,10 +123,16 @@ def set_count(data: dict, pointer: str, value) -> edits.Edit:
     return edits.Set(pointer, value)
 
 
-def step(data: dict, track: Track, delta: int) -> edits.Edit | None:
-    """The shown value moved by `delta` (+1: a Health point back, -1: a torpedo fired); None past a limit."""
+def step(data: dict, track: Track, delta: int, clamp: bool = False) -> edits.Edit | None:
+    """The shown value moved by `delta` (+1: a Health point back, -1: a torpedo fired), as one edit; None past
+    a limit. With `clamp`, a step past a limit goes as far as the limit (None when already there)."""
     if not track.can_step(delta):
-        return None
+        if not clamp:
+            return None
+        while delta and not track.can_step(delta):
+            delta += -1 if delta > 0 else 1
+        if not delta:
+            return None
     verb = "lose" if (delta < 0) else "gain"
     return edits.Batch((set_count(data, track.pointer, track.stored_for(track.shown + delta)),),
                        f"{track.label}: {verb} {abs(delta)}")
