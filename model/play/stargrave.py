@@ -123,12 +123,14 @@ def out_of_action(groups_: list[Group]) -> list[str]:
 
 def game_record(data: dict, groups_: list[Group], title: str, date: str) -> dict:
     """The game record the walk-through opens with after a game played with the tracker: who is out of
-    action, the powers used and the figures taken out (the XP step's counts), one loot marker per marker
+    action (each with the survival roll still to make), the powers used and the figures taken out (the XP
+    step's counts), one loot marker per marker
     secured (the loot step has only the rolls left to make). DESIGN.md's key order."""
     powers = sum(p.uses for g in groups_ for p in g.powers)
     loot = jp.get(data, jp.child(GAME, "loot"), {}) or {}
     markers = [{"table": table} for table, n in loot.items() if isinstance(n, int) for _ in range(n)]
-    return {"title": title, "date": date, "out_of_action": out_of_action(groups_), "survival": [],
+    out = out_of_action(groups_)
+    return {"title": title, "date": date, "out_of_action": out, "survival": [{"who": who} for who in out],
             "xp": {"loot": len(markers), "powers": powers, "rivals": stored(data, jp.child(GAME, "rivals")),
                    "creatures": stored(data, jp.child(GAME, "creatures")), "bonus": 0},
             "loot": markers, "levels": [], "after": []}

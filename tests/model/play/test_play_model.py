@@ -99,7 +99,7 @@ def test_SG_LOOT_01_SG_CAMP_09_the_tracker_fills_the_post_game_record():
     rook = group(r, "s4").tracks[0]
     _, r = apply(data, kind, play.set_count(data, rook.pointer, rook.maximum))
     record = sg_play.game_record(data, r.play, "Game 6", "2026-12-03")
-    assert record["out_of_action"] == ["s4"]
+    assert record["out_of_action"] == ["s4"] and record["survival"] == [{"who": "s4"}]
     assert record["xp"] == {"loot": 2, "powers": 1, "rivals": 1, "creatures": 1, "bonus": 0}
     assert sorted(m["table"] for m in record["loot"]) == ["digital", "physical"]
     assert list(record) == ["title", "date", "out_of_action", "survival", "xp", "loot", "levels", "after"]
