@@ -479,7 +479,7 @@ class MainWindow(QMainWindow):
         choice = export_options.choose_export(self, pv.default_paper(), s.kind)
         if choice is None:
             return
-        suffix = {"cards": "-cards.pdf", "blank": "-blank-cards.pdf"}.get(choice.what, ".pdf")
+        suffix = {"cards": "-cards.pdf", "blank": "-blank-cards.pdf", "tracker": "-tracker.pdf"}.get(choice.what, ".pdf")
         base = Path(s.path).with_suffix("") if s.path else Path.home() / prompts.suggested_name(
             str(s.data.get("name") or "")).replace(".starwright", "")
         path = prompts.choose_pdf_path(self, str(base) + suffix)

@@ -27,9 +27,10 @@ commands:
   check FILE... [--json]  check documents against the rules; exit 0 = no errors (warnings allowed),
                           1 = rule errors, 2 = a file could not be read or is not a valid document
   export FILE -o OUT.pdf  write the filled sheet as PDF (never overwrites FILE)
-  export FILE -o OUT.pdf --cards | --blank
+  export FILE -o OUT.pdf --cards | --blank | --tracker
                           cards to cut out (63 x 88 mm, nine to a page): one per figure and power,
-                          or per ship or character; --blank: the same cards empty, for pencil
+                          or per ship or character; --blank: the same cards empty, for pencil;
+                          --tracker: a play tracker card per figure or ship (tick boxes per track)
   export FILE --text [--markdown] [-o OUT.txt]
                           a compact listing for a forum or chat (stdout unless -o)
   import FILE -o OUT.starwright [--json] [--force]
@@ -71,6 +72,9 @@ def _parser() -> argparse.ArgumentParser:
                       help="write cards to cut out instead of the sheet: one 63x88 mm card per figure (stats, gear, "
                            "powers, Health boxes) and per power, or per ship or character, nine to a page with crop marks")
     what.add_argument("--blank", action="store_true", help="write a page of the same cards left empty, to fill in by hand")
+    what.add_argument("--tracker", action="store_true",
+                      help="write play tracker cards: one 63x88 mm card per figure or ship with tick boxes for each "
+                           "track and supply (Health, hull, shots, torpedoes...), for playing on paper")
     what.add_argument("--text", action="store_true", help="write a compact text listing (with rule issues) instead of a PDF")
     pe.add_argument("--markdown", action="store_true", help="with --text: Markdown for a forum or chat")
     pe.add_argument("--no-cards", action="store_true",
@@ -230,12 +234,12 @@ def cmd_export(args) -> int:
     replaced only when it is an earlier PDF (or with --force), atomically, so a failed export leaves
     it as it was. --cards and --blank write cards instead; --text (--markdown) a listing."""
     if getattr(args, "markdown", False):
-        if args.cards or args.blank:
-            _err("--markdown is a form of --text; it cannot be used with --cards or --blank")
+        if args.cards or args.blank or args.tracker:
+            _err("--markdown is a form of --text; it cannot be used with --cards, --blank or --tracker")
             return 2
         args.text = True
-    if args.no_cards and (args.cards or args.blank or args.text):
-        _err("--no-cards shortens the full sheet; it cannot be used with --cards, --blank or --text")
+    if args.no_cards and (args.cards or args.blank or args.text or args.tracker):
+        _err("--no-cards shortens the full sheet; it cannot be used with --cards, --blank, --tracker or --text")
         return 2
     if args.text:
         return _export_text(args)
@@ -256,7 +260,10 @@ def cmd_export(args) -> int:
     loaded, result = checked
     try:
         options = SheetOptions.from_cli(args)
-        if args.cards or args.blank:
+        if args.tracker:
+            from .sheets.cards import tracker_pdf
+            pdf = tracker_pdf(loaded.data, result, options)
+        elif args.cards or args.blank:
             from .sheets.cards import cards_pdf
             pdf = cards_pdf(loaded.data, result, options, blank=args.blank)
         else:
@@ -268,7 +275,7 @@ def cmd_export(args) -> int:
         return 2
     errors = sum(1 for i in result.issues if i.is_error)
     note = f"; the {loaded.kind.title} still has {errors} rule error{'s' if errors != 1 else ''}" if errors else ""
-    what = " blank cards" if args.blank else " cards" if args.cards else ""
+    what = " blank cards" if args.blank else " cards" if args.cards else " tracker cards" if args.tracker else ""
     print(f"wrote {out}{what} ({options.paper.upper() if options.paper == 'a4' else 'US Letter'}){note}")
     return 0
 

@@ -176,3 +176,20 @@ def test_a_game_in_progress_survives_a_crash(win, qtbot, answer, tmp_path):
     hp = editor.session.result.derived["hull_points"]
     assert editor.play_page.rows["/play/hull_damage"].value.text() == f"{hp - 3} / {hp}"
     assert QApplication.instance() is not None and isinstance(editor.play_page.new_game, QPushButton)
+
+
+def test_file_export_pdf_writes_the_play_tracker_cards(win, tmp_path, monkeypatch):
+    from gui.dialogs import prompts
+    from tests.gui.test_cards_gui import _answer_dialog, pdf_text
+    editor = open_copy(win, tmp_path, KINDS["starchasers-ship"])
+    out = tmp_path / "tracker.pdf"
+    suggested = []
+    monkeypatch.setattr(prompts, "choose_pdf_path", lambda parent, s: suggested.append(s) or str(out))
+    seen: list = []
+    _answer_dialog("tracker", "A4", seen)
+    win.a_export.trigger()
+    assert seen and suggested[0].endswith("-tracker.pdf")
+    text = pdf_text(out)
+    ship = editor.session.data
+    assert f"HULL POINTS {ship['hull_points']}" in text and f"SHIELDS {ship['shield_rating']}" in text
+    assert "SC-SHIP-19" in text
