@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QMessageBox, QPushButton, QScrollArea,
                                QVBoxLayout, QWidget)
 
@@ -42,9 +43,13 @@ class PlayPage(QScrollArea):
         self.column.setSpacing(12)
         self.setWidget(self.body)
         self._head()
-        self.grid = QGridLayout()
-        self.grid.setSpacing(12)
-        self.column.addLayout(self.grid)
+        # the officers (with their powers) and the game's counts, then the soldiers: each as many to a row as fit
+        self.grids = (QGridLayout(), QGridLayout())
+        self.parts = [[], []]
+        for grid in self.grids:
+            grid.setSpacing(12)
+            grid.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+            self.column.addLayout(grid)
         self.column.addStretch(1)
         self.rows: dict[str, TrackRow] = {}
         self.powers: dict[str, QPushButton] = {}
@@ -133,20 +138,48 @@ class PlayPage(QScrollArea):
 
     # -- building --------------------------------------------------------------------------------------------
     def _build(self, groups) -> None:
-        while self.grid.count():
-            w = self.grid.takeAt(0).widget()
-            if w is not None:
-                w.deleteLater()
+        for grid in self.grids:
+            while grid.count():
+                w = grid.takeAt(0).widget()
+                if w is not None:
+                    w.deleteLater()
         self.rows.clear()
         self.powers.clear()
         self.status.clear()
         self.empty.setText("" if groups else "Nothing to track yet: the document needs its figures or ratings "
                            "first (its pages say what is missing).")
         self.empty.setVisible(not groups)
-        wide = len(groups) > 2
-        for n, g in enumerate(groups):
-            card = self._card(g)
-            self.grid.addWidget(card, n // 2 if wide else n, n % 2 if wide else 0)
+        first = [g for g in groups if g.powers or g.key == "game"]   # the game's counts beside the officers
+        self.parts = [[self._card(g) for g in first], [self._card(g) for g in groups if g not in first]]
+        for cards in self.parts:
+            least = max((c.minimumSizeHint().width() for c in cards), default=0)
+            if len(groups) == 1:
+                least = max(least, 620)            # one ship or character: a card wide enough to read across a table
+            for card in cards:
+                card.setMinimumWidth(least)        # columns of one width, however long a card's labels
+                card.setMaximumWidth(760 if len(groups) == 1 else 640)
+        self._place()
+
+    def _place(self) -> None:
+        """The cards in as many columns (up to three) as the page's width holds."""
+        room = self.viewport().width() - 36
+        for grid, cards in zip(self.grids, self.parts):
+            least = cards[0].minimumWidth() if cards else 1
+            per_row = max(1, min(3, (room + 12) // (least + 12)))
+            if grid.count() == len(cards) and grid.property("perRow") == per_row:
+                continue
+            for card in cards:
+                grid.removeWidget(card)
+            for n, card in enumerate(cards):
+                grid.addWidget(card, n // per_row, n % per_row)
+            for col in range(3):
+                grid.setColumnStretch(col, 1 if col < per_row and len(cards) > 1 else 0)
+            grid.setProperty("perRow", per_row)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt name)
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width() and self.__dict__.get("parts"):
+            self._place()
 
     def _card(self, g) -> Card:
         card = Card(g.title)
@@ -154,17 +187,22 @@ class PlayPage(QScrollArea):
         status = QLabel()
         status.setObjectName(f"playStatus_{g.key}")
         status.setStyleSheet(f"color: {theme.colour('error')}; font-weight: 600;")
+        keep = status.sizePolicy()
+        keep.setRetainSizeWhenHidden(True)   # cards side by side keep their tracks level
+        status.setSizePolicy(keep)
         self.status[g.key] = status
         card.add(status)
         if g.facts:
             card.add(hint("   ".join(f"{k} {v}" for k, v in g.facts)))
-        for t in g.tracks:
-            row = TrackRow(t, row_name(t.pointer))
+        rows = [TrackRow(t, row_name(t.pointer)) for t in g.tracks]
+        width = max((r.name.minimumWidth() for r in rows), default=0)
+        for t, row in zip(g.tracks, rows):
+            row.name.setMinimumWidth(width)     # the buttons of a card's tracks in one column
             row.stepped.connect(self._step)
             self.rows[t.pointer] = row
             card.add(row)
         if g.powers:
-            card.add(QLabel("Powers used (each takes its Fatigue off Health):"))
+            card.add(QLabel("Powers used (F: the Fatigue each takes off Health):"))
             flow = QGridLayout()
             flow.setSpacing(6)
             for i, p in enumerate(g.powers):
@@ -173,15 +211,16 @@ class PlayPage(QScrollArea):
                 b.setMinimumHeight(38)
                 b.clicked.connect(lambda _=False, key=g.key, name=p.name: self._use_power(key, name))
                 self.powers[p.pointer] = b
-                flow.addWidget(b, i // 3, i % 3)
+                flow.addWidget(b, i // 2, i % 2)
             holder = QWidget()
             holder.setLayout(flow)
             card.add(holder)
+        card.layout_.addStretch(1)   # a card beside a taller one keeps its tracks at the top
         return card
 
     def _show_power(self, button: QPushButton, p) -> None:
         used = f"  ×{p.uses}" if p.uses else ""
-        button.setText(f"{p.name} (Fatigue {p.fatigue}){used}")
+        button.setText(f"{p.name} (F{p.fatigue}){used}")
         button.setEnabled(p.usable)
         button.setToolTip(p.why or f"Used {p.name}: one more use for the game's XP, and its Fatigue "
                           f"({p.fatigue}) comes off Health (SG-PLAY-13).")

@@ -25,7 +25,7 @@ def big_button(text: str, name: str, spoken: str) -> QPushButton:
     f.setPointSizeF(f.pointSizeF() * 1.6)
     f.setWeight(QFont.Weight.Bold)
     b.setFont(f)
-    b.setFixedSize(58, 46)
+    b.setFixedSize(52, 44)
     b.setFocusPolicy(Qt.FocusPolicy.NoFocus)   # the row has the focus: Tab goes from track to track
     b.setAutoRepeat(True)
     b.setAutoRepeatDelay(450)
@@ -42,6 +42,10 @@ class TrackRow(QFrame):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setProperty("playRow", True)
+        # the track the keys step is the one with the highlight round it
+        edge = "#4a505c" if theme.scheme() == "dark" else "#c3c8d0"
+        self.setStyleSheet(f'QFrame[playRow="true"] {{ border: 1px solid {edge}; border-radius: 4px; }}'
+                           'QFrame[playRow="true"]:focus { border: 2px solid palette(highlight); }')
         lay = QHBoxLayout(self)
         lay.setContentsMargins(10, 6, 10, 6)
         lay.setSpacing(10)
@@ -49,7 +53,8 @@ class TrackRow(QFrame):
         f = self.name.font()
         f.setPointSizeF(f.pointSizeF() * 1.15)
         self.name.setFont(f)
-        self.name.setMinimumWidth(self.name.fontMetrics().horizontalAdvance("Interceptor Missiles") + 12)
+        self.name.setWordWrap(True)   # a long name takes two lines rather than widen every card beside it
+        self.name.setMinimumWidth(min(self.name.fontMetrics().horizontalAdvance(track.label) + 12, 150))
         self.minus = big_button("−", f"{name}_minus", f"{track.label} down one")
         self.plus = big_button("+", f"{name}_plus", f"{track.label} up one")
         self.value = QLabel()
@@ -59,11 +64,14 @@ class TrackRow(QFrame):
         vf.setWeight(QFont.Weight.Bold)
         self.value.setFont(vf)
         self.value.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.value.setMinimumWidth(self.value.fontMetrics().horizontalAdvance("888 / 888") + 8)
+        self.value.setMinimumWidth(self.value.fontMetrics().horizontalAdvance("88 / 88") + 12)
         self.bar = QProgressBar()
         self.bar.setTextVisible(False)
         self.bar.setFixedHeight(10)
-        self.bar.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        policy.setRetainSizeWhenHidden(True)   # a count with no limit keeps its buttons where the others are
+        self.bar.setSizePolicy(policy)
+        self.bar.setMinimumWidth(24)
         lay.addWidget(self.name)
         lay.addWidget(self.minus)
         lay.addWidget(self.value)
