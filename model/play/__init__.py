@@ -60,7 +60,10 @@ class Track(NamedTuple):
 
     def can_step(self, delta: int) -> bool:
         target = self.stored_for(self.shown + delta)
-        return target >= 0 and (self.maximum is None or target <= self.maximum)
+        if target < 0:
+            return False
+        # past the maximum (a file that says so) a step back toward it is allowed, never one further out
+        return self.maximum is None or target <= self.maximum or target < self.stored
 
 
 class Power(NamedTuple):

@@ -123,6 +123,10 @@ def test_a_file_holding_health_lost_past_the_maximum_is_reported_at_the_count():
     r = evaluate(data, kind)
     bad = [i for i in r.issues if i.pointer == "/play/figures/s1/health_lost"]
     assert bad and bad[0].rule == "SG-CAMP-02" and bad[0].is_error and f"more than its {maximum}" in bad[0].message
+    t = group(r, "s1").tracks[0]
+    assert play.step(data, t, -1) is None                  # no further out...
+    _, r = apply(data, kind, play.step(data, t, +1, clamp=True))   # ...but back toward the limit
+    assert group(r, "s1").tracks[0].stored == maximum + 2
 
 
 @pytest.mark.parametrize("bad", [{"figures": {"s1": {"health_lost": -1}}}, {"speed": 3},
