@@ -91,7 +91,7 @@ class TrackRow(QFrame):
         self.value.setText(f"{track.shown} / {track.maximum}" if track.maximum is not None else str(track.shown))
         self.minus.setEnabled(track.can_step(-1))
         self.plus.setEnabled(track.can_step(+1))
-        self.bar.setVisible(track.maximum is not None)
+        self.bar.setVisible(track.maximum is not None and track.lost)   # what is left of it, at a glance
         if track.maximum is not None:
             self.bar.setMaximum(max(track.maximum, 1))
             self.bar.setValue(max(0, min(track.shown, track.maximum)))

@@ -3,7 +3,7 @@
 Health starts at the figure's maximum (SG-CAMP-03), an injured soldier's at its reduced share (SG-CAMP-06,
 read from the derived `health_now`); at 0 the figure is out of action (SG-CAMP-02). Using a power costs its
 Fatigue in Health, and a power whose Fatigue is at least the figure's current Health cannot be used
-(SG-PLAY-13). What the tracker counted fills the post-game walk-through (`game_record`).
+(SG-PLAY-13). A figure carries at most the pack's number of loot markers (SG-LOOT-09). What the tracker counted fills the post-game walk-through (`game_record`).
 """
 
 from __future__ import annotations
@@ -22,6 +22,18 @@ def _health(data: dict, key: str, title: str, maximum: int) -> Track:
     return Track(ptr, "Health", "SG-CAMP-02", maximum, True, stored(data, ptr), "track",
                  "Damage and Fatigue take Health off. At 0 the figure is out of action (SG-CAMP-02); "
                  "it starts the next game at full Health if it ended this one above 0 (SG-CAMP-03).")
+
+
+def _loot(data: dict, key: str, pack) -> tuple[Track, ...]:
+    """The figure's loot markers, when the pack has campaign loot (a pack without campaign play has none)."""
+    loot = (pack.data.get("campaign") or {}).get("loot")
+    if loot is None:
+        return ()
+    ptr = jp.child(FIGURES, key, "loot")
+    most = loot["carried_per_figure"]
+    return (Track(ptr, "Loot carried", "SG-LOOT-09", most, False, stored(data, ptr), "counter",
+                 f"Loot markers this figure carries: at most {most}, and they use no equipment slot (SG-LOOT-09). "
+                 "Carried off a table edge, a marker is secured (SG-PLAY-19)."),)
 
 
 def _powers(data: dict, key: str, officer: dict, health_now: int) -> tuple[Power, ...]:
@@ -84,7 +96,7 @@ def groups(data: dict, derived: dict, pack) -> list[Group]:
         health = _health(data, key, title, maximum)
         status = "Out of action (SG-CAMP-02)" if health.at_zero else ""
         powers = _powers(data, key, officer, max(health.shown, 0)) if officer else ()
-        out.append(Group(key, title, (health,), status, powers))
+        out.append(Group(key, title, (health, *_loot(data, key, pack)), status, powers))
     counters = _game_counters(data, pack)
     if out and counters:
         out.append(Group("game", "This game", counters))

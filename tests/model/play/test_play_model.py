@@ -237,3 +237,28 @@ def test_an_old_version_file_opens_with_no_play_state(path, tmp_path):
     r = evaluate(loaded.data, loaded.kind)
     assert r.play and all(t.stored == 0 for g in r.play for t in g.tracks)
     assert not [i for i in r.issues if i.pointer.startswith("/play")]
+
+
+def test_SG_LOOT_09_a_figure_carries_at_most_the_packs_number_of_loot_markers():
+    data, kind, r = opened(CREW)
+    most = r.pack.data["campaign"]["loot"]["carried_per_figure"]
+    loot = track(r, "Loot carried", r.play.index(group(r, "s1")))
+    assert loot.maximum == most and loot.rule == "SG-LOOT-09"
+    for _ in range(most):
+        _, r = apply(data, kind, play.step(data, track(r, "Loot carried", r.play.index(group(r, "s1"))), +1))
+    assert play.step(data, track(r, "Loot carried", r.play.index(group(r, "s1"))), +1) is None
+    data["play"]["figures"]["s1"]["loot"] = most + 1
+    bad = [i for i in evaluate(data, kind).issues if i.pointer == "/play/figures/s1/loot"]
+    assert bad and bad[0].rule == "SG-LOOT-09"
+
+
+def test_SG_LOOT_09_the_loot_limit_follows_a_house_pack():
+    from tests.model.pack_variants import as_pack, builtin_data
+    pack_data = builtin_data("stargrave")
+    pack_data["id"] = "two-loot"
+    pack_data["campaign"]["loot"]["carried_per_figure"] = 2
+    data, kind, _ = opened(CREW)
+    data["rules"] = {**(data.get("rules") or {}), "pack": "two-loot"}
+    r = evaluate(data, kind, [as_pack(pack_data, "two-loot.json")])
+    assert r.pack.id == "two-loot"
+    assert track(r, "Loot carried", r.play.index(group(r, "s1"))).maximum == 2
