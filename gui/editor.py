@@ -24,6 +24,7 @@ class PageList(RowRepaint, QListWidget):
 
 class DocumentEditor(QWidget):
     titleChanged = Signal()
+    playToggled = Signal(bool)
     is_document_editor = True
 
     def __init__(self, session: Session, parent: QWidget | None = None):
@@ -71,6 +72,7 @@ class DocumentEditor(QWidget):
         self.split = QSplitter(Qt.Orientation.Horizontal)
         self.split.addWidget(self.center)
         self.preview = None
+        self.play_page = None   # the Play view (gui/play), made when first asked for
 
         # the page list, and below it the optional rules of the document's rules pack (hidden when it has none)
         self.optional_rules = OptionalRulesList(session, self)   # a child from the start: never a window of its own
@@ -131,6 +133,8 @@ class DocumentEditor(QWidget):
                     field.selectAll()  # what is there is typed over
 
     def show_page(self, page: QWidget) -> None:
+        if self.in_play:
+            self.set_play(False)
         i = self.stack.indexOf(page)
         if i >= 0:
             self.nav.setCurrentRow(i)
@@ -200,6 +204,32 @@ class DocumentEditor(QWidget):
         fill = self.session.kind.system.quick_start
         if fill is not None:
             self.session.apply(fill(self.session.data, self.session.pack))
+
+    # -- the Play view ----------------------------------------------------------------------------------------
+    @property
+    def in_play(self) -> bool:
+        return self.play_page is not None and not self.play_page.isHidden()
+
+    def set_play(self, on: bool) -> None:
+        """Show the Play view in place of the pages and issues (what changes during a game), or go back."""
+        from model import play
+        if on and not play.has_play(self.session.kind.kind):
+            return
+        if on and self.play_page is None:
+            from .play.page import PlayPage
+            self.play_page = PlayPage(self.session, self)
+            self.layout().addWidget(self.play_page, 1)
+        if self.play_page is None:
+            return
+        self.nav.setVisible(not on)
+        self.split.setVisible(not on)
+        self.play_page.setVisible(on)
+        if on:
+            first = self.play_page.first_row()
+            (first or self.play_page).setFocus(Qt.FocusReason.OtherFocusReason)
+        else:
+            self.stack.currentWidget().setFocus(Qt.FocusReason.OtherFocusReason)
+        self.playToggled.emit(on)
 
     # -- preview ----------------------------------------------------------------------------------------
     def set_preview_visible(self, visible: bool) -> None:

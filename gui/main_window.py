@@ -200,6 +200,11 @@ class MainWindow(QMainWindow):
                                    "Show the printed sheet beside the editor, following every change")
         self.a_preview.setCheckable(True)
         view.addAction(self.a_preview)
+        self.a_play = self._act("&Play", self.toggle_play, QKeySequence("F5"), "play",
+                                "At the table: only what changes during a game (Health, hull, supplies), "
+                                "in large controls; F5 again goes back")
+        self.a_play.setCheckable(True)
+        view.addAction(self.a_play)
         self.a_next_tab = self._act("Next Tab", lambda: self._cycle_tab(1), QKeySequence(K.NextChild), "next_tab")
         self.a_prev_tab = self._act("Previous Tab", lambda: self._cycle_tab(-1), QKeySequence(K.PreviousChild), "prev_tab")
 
@@ -217,6 +222,7 @@ class MainWindow(QMainWindow):
         self.undo_group.addStack(session.stack)
         self.autosaver.track(session, recovery_key)
         editor.titleChanged.connect(lambda e=editor: self._retitle(e))
+        editor.playToggled.connect(lambda _on, e=editor: self._show_play_state(self.current_editor()))
         i = self.tabs.addTab(editor, kind_icon(session.kind.kind), "")
         self.tabs.setCurrentIndex(i)
         self._retitle(editor)
@@ -479,7 +485,7 @@ class MainWindow(QMainWindow):
         choice = export_options.choose_export(self, pv.default_paper(), s.kind)
         if choice is None:
             return
-        suffix = {"cards": "-cards.pdf", "blank": "-blank-cards.pdf"}.get(choice.what, ".pdf")
+        suffix = {"cards": "-cards.pdf", "blank": "-blank-cards.pdf", "tracker": "-tracker.pdf"}.get(choice.what, ".pdf")
         base = Path(s.path).with_suffix("") if s.path else Path.home() / prompts.suggested_name(
             str(s.data.get("name") or "")).replace(".starwright", "")
         path = prompts.choose_pdf_path(self, str(base) + suffix)
@@ -522,6 +528,17 @@ class MainWindow(QMainWindow):
                 prompts.show_message(self, "Print", "PDF sheets are not available in this build of Starwright.")
             return
         pv.print_with_dialog(self, e.session)
+
+    def toggle_play(self) -> None:
+        e = self.current_editor()
+        if e is not None:
+            e.set_play(not e.in_play)
+        self._show_play_state(e)
+
+    def _show_play_state(self, e) -> None:
+        from model import play
+        self.a_play.setEnabled(e is not None and play.has_play(e.session.kind.kind))
+        self.a_play.setChecked(e is not None and e.in_play)
 
     def toggle_preview(self) -> None:
         from .dialogs import prompts
@@ -594,6 +611,7 @@ class MainWindow(QMainWindow):
             self._refresh_recent()
         self._update_window_title()
         self._update_status(e)
+        self._show_play_state(e)
 
     def _refresh_recent(self) -> None:
         from shiboken6 import isValid

@@ -30,9 +30,10 @@ commands:
   export FILE -o OUT.pdf --sections A,B | --omit A,B
                           print only / leave out optional sections of the sheet (per kind, e.g.
                           portrait, notes, campaign, power-cards, equipment, reference)
-  export FILE -o OUT.pdf --cards | --blank
+  export FILE -o OUT.pdf --cards | --blank | --tracker
                           cards to cut out (63 x 88 mm, nine to a page): one per figure and power,
-                          or per ship or character; --blank: the same cards empty, for pencil
+                          or per ship or character; --blank: the same cards empty, for pencil;
+                          --tracker: a play tracker card per figure or ship (tick boxes per track)
   export FILE --text [--markdown] [-o OUT.txt]
                           a compact listing for a forum or chat (stdout unless -o)
   export CHAR --foundry -o actor.json [--force]
@@ -76,6 +77,9 @@ def _parser() -> argparse.ArgumentParser:
                       help="write cards to cut out instead of the sheet: one 63x88 mm card per figure (stats, gear, "
                            "powers, Health boxes) and per power, or per ship or character, nine to a page with crop marks")
     what.add_argument("--blank", action="store_true", help="write a page of the same cards left empty, to fill in by hand")
+    what.add_argument("--tracker", action="store_true",
+                      help="write play tracker cards: one 63x88 mm card per figure or ship with tick boxes for each "
+                           "track and supply (Health, hull, shots, torpedoes...), for playing on paper")
     what.add_argument("--text", action="store_true", help="write a compact text listing (with rule issues) instead of a PDF")
     what.add_argument("--foundry", action="store_true",
                       help="Star Frontiers characters: write a Foundry VTT actor (JSON) for the star-frontiers system "
@@ -243,18 +247,20 @@ def cmd_export(args) -> int:
     replaced only when it is an earlier PDF (or with --force), atomically, so a failed export leaves
     it as it was. --cards and --blank write cards instead; --text (--markdown) a listing."""
     if getattr(args, "markdown", False):
-        if args.cards or args.blank or args.foundry:
-            _err("--markdown is a form of --text; it cannot be used with --cards, --blank or --foundry")
+        if args.cards or args.blank or args.tracker or args.foundry:
+            _err("--markdown is a form of --text; it cannot be used with --cards, --blank, --tracker or --foundry")
             return 2
         args.text = True
-    if args.no_cards and (args.cards or args.blank or args.text or args.foundry):
-        _err("--no-cards shortens the full sheet; it cannot be used with --cards, --blank, --text or --foundry")
+    if args.no_cards and (args.cards or args.blank or args.tracker or args.text or args.foundry):
+        _err("--no-cards shortens the full sheet; it cannot be used with --cards, --blank, --tracker, --text or "
+             "--foundry")
         return 2
     shortens = [flag for flag, on in (("--sections", args.sections is not None), ("--omit", args.omit is not None))
                 if on]
-    if shortens and (args.cards or args.blank or args.text or args.foundry):
+    if shortens and (args.cards or args.blank or args.tracker or args.text or args.foundry):
         verb = "choose" if len(shortens) > 1 else "chooses"
-        _err(f"{' and '.join(shortens)} {verb} parts of the full sheet; not for --cards, --blank, --text or --foundry")
+        _err(f"{' and '.join(shortens)} {verb} parts of the full sheet; not for --cards, --blank, --tracker, --text "
+             "or --foundry")
         return 2
     if args.text:
         return _export_text(args)
@@ -278,10 +284,13 @@ def cmd_export(args) -> int:
     loaded, result = checked
     try:
         options = SheetOptions.from_cli(args)
-        if not (args.cards or args.blank):
+        if not (args.cards or args.blank or args.tracker):
             from .sheets.sections import omitted
             options.omit = omitted(loaded.kind.kind, loaded.kind.title, args.sections, args.omit, options.cards)
-        if args.cards or args.blank:
+        if args.tracker:
+            from .sheets.cards import tracker_pdf
+            pdf = tracker_pdf(loaded.data, result, options)
+        elif args.cards or args.blank:
             from .sheets.cards import cards_pdf
             pdf = cards_pdf(loaded.data, result, options, blank=args.blank)
         else:
@@ -293,7 +302,7 @@ def cmd_export(args) -> int:
         return 2
     errors = sum(1 for i in result.issues if i.is_error)
     note = f"; the {loaded.kind.title} still has {errors} rule error{'s' if errors != 1 else ''}" if errors else ""
-    what = " blank cards" if args.blank else " cards" if args.cards else ""
+    what = " blank cards" if args.blank else " cards" if args.cards else " tracker cards" if args.tracker else ""
     print(f"wrote {out}{what} ({options.paper.upper() if options.paper == 'a4' else 'US Letter'}){note}")
     return 0
 

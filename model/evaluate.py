@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import optional_rules
+from . import optional_rules, play
 from .issues import WARNING, Issue, has_errors, sort_issues
 from .kinds import Kind
 from .rules_pack import Pack, find_pack
@@ -18,6 +18,7 @@ class Result:
     pack: Pack | None
     schema_valid: bool
     offers: dict = field(default_factory=dict)   # what can be added where, and why not (GameSystem.offers)
+    play: list = field(default_factory=list)     # the Play view's tracks per figure or ship (model.play.groups)
 
     @property
     def has_errors(self) -> bool:
@@ -55,6 +56,8 @@ def evaluate(data: dict, kind: Kind, extra_packs: list[Pack] | None = None, orig
     # the optional rules of the pack, with whether this document plays with each (model/optional_rules.py)
     derived["optional_rules"] = optional_rules.listing(data, pack)
     checked = system.check(data, derived, pack) + optional_rules.issues(data, pack)
+    groups = play.groups(kind.kind, data, derived, pack)
+    checked = checked + play.issues(kind.kind, data, derived, pack, groups)
     told = {i.pointer for i in checked}   # the rules' own words for a kept record win over the schema's
     issues = [i for i in kept if i.pointer not in told] + pack_issues + checked
-    return Result(sort_issues(issues), derived, pack, True, system.offers(data, derived, pack))
+    return Result(sort_issues(issues), derived, pack, True, system.offers(data, derived, pack), groups)

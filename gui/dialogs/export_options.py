@@ -9,12 +9,14 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
                                QGroupBox, QLabel, QRadioButton, QVBoxLayout, QWidget)
 
-SHEET, CARDS, BLANK = "sheet", "cards", "blank"
+SHEET, CARDS, BLANK, TRACKER = "sheet", "cards", "blank", "tracker"
 CHOICES = (
     (SHEET, "Full sheet", "Every number, table and reference page, as the preview shows it"),
     (CARDS, "Cards to cut out", "One 63 × 88 mm card per figure and per power, nine to a page with crop marks"),
     (BLANK, "Blank cards", "Six figure and three power cards left empty, to fill in by hand when someone "
                            "joins mid-campaign"),
+    (TRACKER, "Play tracker cards", "One 63 × 88 mm card per figure or ship with tick boxes for each track and "
+                                    "supply the Play view keeps, for playing on paper"),
 )
 # the card choices said for the kinds that print one card for the whole document
 ONE_CARD = {CARDS: "One 63 × 88 mm card for this {title}: its stats, weapons and tick rows, with crop marks",
@@ -24,7 +26,7 @@ PAPERS = (("a4", "A4"), ("letter", "US Letter"))
 
 @dataclass(frozen=True)
 class ExportChoice:
-    what: str    # SHEET, CARDS or BLANK
+    what: str    # SHEET, CARDS, BLANK or TRACKER
     paper: str   # "a4" or "letter"
     omit: frozenset = field(default_factory=frozenset)   # the full sheet's sections left out
 
@@ -128,8 +130,10 @@ def render(session, choice: ExportChoice) -> bytes:
     if choice.what == SHEET:
         return pv.render(session, choice.paper, omit=choice.omit)
     from model.sheets import SheetOptions
-    from model.sheets.cards import cards_pdf
+    from model.sheets.cards import cards_pdf, tracker_pdf
     try:
+        if choice.what == TRACKER:
+            return tracker_pdf(session.data, session.result, SheetOptions(paper=choice.paper))
         return cards_pdf(session.data, session.result, SheetOptions(paper=choice.paper), blank=choice.what == BLANK)
     except Exception as e:  # SheetError, or a renderer bug: never a crash
         raise storage.DocumentError(session.path, str(e) or type(e).__name__) from None

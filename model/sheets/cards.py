@@ -308,10 +308,11 @@ class CardPainter:
                     pen.line(self.color["rule"], 0.35, (cx, top - head_h, cx, top - h))
         return h, draw
 
-    def _ticks(self, label: str, count: int | None, W, label_w: float | None = None, blank_boxes: int = 20):
-        """A label and a row (or rows) of tick boxes, grouped by fives."""
+    def _ticks(self, label: str, count: int | None, W, label_w: float | None = None, blank_boxes: int = 20,
+               tally: bool = False):
+        """A label and a row (or rows) of tick boxes, grouped by fives (`tally`: boxes to count on, no number)."""
         z = self.size
-        lab_text = label.upper() + (f" {count}" if count is not None and not self.blank else "")
+        lab_text = label.upper() + (f" {count}" if count is not None and not self.blank and not tally else "")
         lw = label_w if label_w is not None else text_width(lab_text, fonts.COND_BOLD, z["label"]) + 1.5 * mm
         lab = self.para([(lab_text, fonts.COND_BOLD, z["label"], self.color["muted"])], lw, z["label"] * 1.2)
         n = (count if isinstance(count, int) else blank_boxes) if self.blank else count  # blank: room to tick
@@ -351,11 +352,12 @@ class CardPainter:
         if not tracks:
             return None
         z = self.size
-        lw = max(text_width(f"{str(a).upper()} {'' if self.blank or b is None else b}", fonts.COND_BOLD, z["label"])
-                 for a, b in tracks) + 1.5 * mm
+        # a third item "tally" marks boxes to count on (uses of a power, speed) whose number is not a limit
+        lw = max(text_width(f"{str(t[0]).upper()} {'' if self.blank or t[1] is None or len(t) > 2 else t[1]}",
+                            fonts.COND_BOLD, z["label"]) for t in tracks) + 1.5 * mm
         lw = min(lw, W * 0.3)
-        parts = [self._ticks(str(a), b if isinstance(b, int) else None, W, lw, block.get("blank_boxes", 20))
-                 for a, b in tracks]
+        parts = [self._ticks(str(t[0]), t[1] if isinstance(t[1], int) else None, W, lw, block.get("blank_boxes", 20),
+                             tally=len(t) > 2) for t in tracks]
         gap = 1.0 * mm
         h = sum(p[0] for p in parts) + gap * (len(parts) - 1)
 
@@ -490,6 +492,18 @@ def _paint(deck, options: SheetOptions, buf) -> None:
             c.restoreState()
         c.showPage()
     c.save()
+
+
+def tracker_pdf(data: dict, result, options: SheetOptions | None = None) -> bytes:
+    """The play tracker cards of an evaluated document (model/cards/tracker.py) as PDF bytes."""
+    from ..cards import CardError
+    from ..cards.tracker import tracker_deck
+    from .layout import SheetError
+    try:
+        dk = tracker_deck(data, result)
+    except CardError as e:
+        raise SheetError(str(e)) from None
+    return export_cards(dk, options)
 
 
 def cards_pdf(data: dict, result, options: SheetOptions | None = None, blank: bool = False) -> bytes:

@@ -10,11 +10,12 @@ def editor_of(widget):
     return widget
 
 
-def open_walkthrough(session, parent=None, index: int | None = None, dice=None):
+def open_walkthrough(session, parent=None, index: int | None = None, dice=None, prefill: dict | None = None):
     """Show the walk-through for a new game (index None) or for recorded game `index`; one per document.
 
     A walk-through already open for this document is brought to the front (a second one would record from
-    a stale crew)."""
+    a stale crew). `prefill`: a new game's record as the Play view's tracker counted it (model.play.stargrave);
+    recording it also clears the game in progress."""
     from .dialog import RecordGameDialog
     current = getattr(session, "record_dialog", None)
     try:
@@ -29,7 +30,7 @@ def open_walkthrough(session, parent=None, index: int | None = None, dice=None):
                 return current
     except RuntimeError:  # deleted already
         pass
-    dlg = RecordGameDialog(session, index, editor_of(parent) or parent, dice)
+    dlg = RecordGameDialog(session, index, editor_of(parent) or parent, dice, prefill)
     session.record_dialog = dlg
     dlg.show()
     dlg.raise_()

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (QAbstractSpinBox, QDialog, QFrame, QHBoxLayout, Q
                                QMessageBox, QPlainTextEdit, QPushButton, QScrollArea, QStackedWidget, QVBoxLayout,
                                QWidget)
 
+from model import edits, play
 from model.systems.stargrave.campaign import games_of
 from model.systems.stargrave.tables import tables
 
@@ -46,7 +47,8 @@ def _step_page(step) -> QScrollArea:
 class RecordGameDialog(QDialog):
     recorded = Signal(int)   # the game's index, after Finish
 
-    def __init__(self, session, index: int | None = None, parent: QWidget | None = None, dice=None):
+    def __init__(self, session, index: int | None = None, parent: QWidget | None = None, dice=None,
+                 prefill: dict | None = None):
         super().__init__(parent)
         from . import steps
         self.session = session
@@ -54,7 +56,8 @@ class RecordGameDialog(QDialog):
         self.setWindowFlag(Qt.WindowType.Window, True)
         self.t = tables(session.pack)
         self.dice = dice if dice is not None else steps.default_dice()
-        record = games_of(session.data)[index] if index is not None else None
+        record = games_of(session.data)[index] if index is not None else prefill
+        self.from_tracker = index is None and prefill is not None
         today = datetime.date.today().isoformat()
         self.draft = Draft(session.data, session.kind, index, record, today, session.path)
         number = self.draft.index + 1
@@ -215,7 +218,9 @@ class RecordGameDialog(QDialog):
         """The one edit that records the game (or replaces the reopened one)."""
         from model.systems.stargrave import actions
         d = self.draft
-        return actions.record_game(self.session.data, d.index, d.clean_record(), d.reopened)
+        edit = actions.record_game(self.session.data, d.index, d.clean_record(), d.reopened)
+        clear = play.new_game(self.session.kind.kind, self.session.data) if self.from_tracker else None
+        return edit if clear is None else edits.Batch((edit, clear), edits.describe(edit))
 
     def accept(self) -> None:
         if self.draft.reopened and not self.draft.changed:

@@ -1,0 +1,45 @@
+"""The play tracker cards: one 63 x 88 mm card per figure or ship, a row of tick boxes for each track and
+supply the Play view keeps (model/play), for groups that play on paper. The boxes are the track's maximum
+(what a fresh game starts with); a count with no limit (Motivation, speed, a power's uses) gets a row of
+boxes to tally on. The line at the card's foot says the rules the boxes follow, by ID."""
+
+from __future__ import annotations
+
+from .. import play
+from ..kinds import KINDS, by_format
+from . import Card, CardError, Deck, load_card_layout, one, source_line
+
+LAYOUT = "tracker"
+
+
+def _tally_boxes(layout: dict, bind: str) -> int:
+    block = next(b for b in layout["cards"]["tracker"]["blocks"] if b.get("bind") == bind)
+    return block["blank_boxes"]
+
+
+def _card(group, doc_name: str, kind_title: str, tally: int) -> Card:
+    tracks = [[t.label, t.maximum] for t in group.tracks if t.maximum is not None]
+    tallies = [[t.label, tally, "tally"] for t in group.tracks if t.maximum is None]
+    tallies += [[f"{p.name} (F{p.fatigue})", tally, "tally"] for p in group.powers]
+    rules = sorted({t.rule for t in group.tracks} | ({"SG-PLAY-13"} if group.powers else set()))
+    words = "Tick a box for each point lost or item used; every box ticked: none left."
+    sub = f"Play tracker · {one(doc_name)}" if one(doc_name) and one(doc_name) != one(group.title) else "Play tracker"
+    return Card("tracker", {"name": one(group.title), "sub": sub, "facts": [list(f) for f in group.facts],
+                            "tracks": tracks, "tallies": tallies, "rules": f"{words} Rules: {', '.join(rules)}."})
+
+
+def tracker_deck(data: dict, result) -> Deck:
+    kind = by_format(data.get("format") if isinstance(data, dict) else None)
+    if kind is None or not play.has_play(kind.kind):
+        raise CardError("there are no tracker cards for this kind of document")
+    title = KINDS[kind.kind].title
+    if not getattr(result, "schema_valid", True) or result.pack is None:
+        first = result.issues[0].message if result.issues else "its structure is not valid"
+        raise CardError(f"this {title} cannot be printed until its file is repaired: {first}")
+    if not result.play:
+        raise CardError(f"this {title} has nothing to track yet: it needs its figures or ratings first")
+    layout = load_card_layout(LAYOUT)
+    tally = _tally_boxes(layout, "tallies")
+    name = str(data.get("name") or "")
+    cards = [_card(g, name, title, tally) for g in result.play]
+    return Deck(kind.kind, title, name, layout, cards, source=source_line(name, title, result))
