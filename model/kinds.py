@@ -37,6 +37,9 @@ class Kind(NamedTuple):   # a NamedTuple, not a dataclass: start-up does not loa
     # cards(data, result), facts(data, result), blank(type, pack), and its layout resources/cards/<kind>.json.
     # Empty: the kind has no cards (card exports say so; the text listing is its name, rules and issues).
     cards: str = ""
+    # The rules of its Play view (the tracks of a game in progress, model/play/): a module under model/play/ (or
+    # a full dotted path) with groups(data, derived, pack); empty: the kind has no Play view.
+    play: str = ""
     # Schema errors at or below these pointers are kept and reported, never refused on load: a wrong record
     # of a game played is still the player's record (DESIGN.md, crew file version 2).
     kept: tuple[str, ...] = ()
@@ -64,6 +67,10 @@ class Kind(NamedTuple):   # a NamedTuple, not a dataclass: start-up does not loa
         return module_path(self.cards, "model.cards") if self.cards else ""
 
     @property
+    def play_module(self) -> str:
+        return module_path(self.play, "model.play") if self.play else ""
+
+    @property
     def labels(self) -> str:
         """resources/labels/<labels>: the names of the document's places, as data (model.labels)."""
         return f"{self.kind}.json"
@@ -77,16 +84,19 @@ def module_path(name: str, package: str) -> str:
 
 KINDS: dict[str, Kind] = {k.kind: k for k in [
     Kind("stargrave-crew", "Stargrave crew", 3, "stargrave-crew.v3.json", "stargrave", "model.systems.stargrave",
-         "gui.pages.stargrave", "stargrave", cards="stargrave", kept=("/campaign",), records="/campaign/games"),
+         "gui.pages.stargrave", "stargrave", cards="stargrave", play="stargrave", kept=("/campaign",),
+         records="/campaign/games"),
     Kind("starfrontiers-character", "Star Frontiers character", 2, "starfrontiers-character.v2.json", "starfrontiers",
-         "model.systems.starfrontiers", "gui.pages.starfrontiers", "starfrontiers", cards="starfrontiers"),
+         "model.systems.starfrontiers", "gui.pages.starfrontiers", "starfrontiers", cards="starfrontiers",
+         play="starfrontiers"),
     Kind("starchasers-ship", "Starchasers starship", 2, "starchasers-ship.v2.json", "starchasers",
-         "model.systems.starchasers.ship", "gui.pages.starchasers.ship", "starchasers_ship", cards="starchasers"),
+         "model.systems.starchasers.ship", "gui.pages.starchasers.ship", "starchasers_ship", cards="starchasers",
+         play="starchasers_ship"),
     Kind("starchasers-character", "Starchasers character", 2, "starchasers-character.v2.json", "starchasers",
          "model.systems.starchasers.character", "gui.pages.starchasers.character", "starchasers_character",
-         cards="starchasers"),
+         cards="starchasers", play="starchasers_character"),
     Kind("knighthawks-ship", "Knight Hawks starship", 2, "knighthawks-ship.v2.json", "knighthawks",
-         "model.systems.knighthawks", "gui.pages.knighthawks", "knighthawks", cards="knighthawks"),
+         "model.systems.knighthawks", "gui.pages.knighthawks", "knighthawks", cards="knighthawks", play="knighthawks"),
 ]}
 
 # Kinds the file format already names (DESIGN.md) but this program cannot build yet.

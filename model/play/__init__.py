@@ -26,14 +26,6 @@ from ..issues import ERROR, Issue
 
 PLAY = "/play"
 
-# The play rules of each kind, by module under model/play/ (a kind not named has no Play view).
-MODULES = {
-    "stargrave-crew": "stargrave",
-    "starfrontiers-character": "starfrontiers",
-    "starchasers-ship": "starchasers_ship",
-    "starchasers-character": "starchasers_character",
-    "knighthawks-ship": "knighthawks",
-}
 
 
 class Track(NamedTuple):
@@ -86,12 +78,15 @@ class Group(NamedTuple):
 
 
 def module(kind: str):
-    name = MODULES.get(kind)
-    return importlib.import_module(f"{__name__}.{name}") if name else None
+    """The play rules of a kind, named on its line in model/kinds.py (`Kind.play`); None: it has no Play view."""
+    from ..kinds import KINDS
+    k = KINDS.get(kind)
+    return importlib.import_module(k.play_module) if k is not None and k.play else None
 
 
 def has_play(kind: str) -> bool:
-    return kind in MODULES
+    from ..kinds import KINDS
+    return kind in KINDS and bool(KINDS[kind].play)
 
 
 def stored(data: dict, pointer: str) -> int:
