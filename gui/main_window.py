@@ -146,8 +146,7 @@ class MainWindow(QMainWindow):
         self.export_menu = file.addMenu("E&xport")
         self.a_export.setText("&PDF…")
         self.export_menu.addAction(self.a_export)
-        from .dialogs import foundry_export
-        self.a_foundry = self._act("&Foundry VTT Actor…", lambda: foundry_export.export_actor(self), None,
+        self.a_foundry = self._act("&Foundry VTT Actor…", self._export_foundry, None,
                                    "export_foundry", "Write this Star Frontiers character as a Foundry VTT actor")
         self.export_menu.addAction(self.a_foundry)
         file.addAction(self.a_print)
@@ -536,8 +535,8 @@ class MainWindow(QMainWindow):
         self._show_play_state(e)
 
     def _show_play_state(self, e) -> None:
-        from model import play
-        self.a_play.setEnabled(e is not None and play.has_play(e.session.kind.kind))
+        # the kind's line says whether it has a Play view (model.play itself is loaded when the view opens)
+        self.a_play.setEnabled(e is not None and bool(e.session.kind.play))
         self.a_play.setChecked(e is not None and e.in_play)
 
     def toggle_preview(self) -> None:
@@ -589,15 +588,19 @@ class MainWindow(QMainWindow):
         if editor is not None and editor is self.current_editor():
             self._update_window_title()
 
+    def _export_foundry(self) -> None:
+        from .dialogs import foundry_export   # on first use: start-up does not load the exporter
+        foundry_export.export_actor(self)
+
     def _tab_changed(self, _i: int) -> None:
-        from .dialogs import foundry_export
+        from model.exporters import FOUNDRY_KIND
         e = self.current_editor()
         has = e is not None
         for a in (self.a_save, self.a_save_as, self.a_close, self.a_fill, self.a_export, self.a_print, self.a_issues,
                   self.a_copy_text, self.a_copy_md, *self.page_actions):
             a.setEnabled(has)
         # Fill the Rest is there only for the kinds that have a filler (Stargrave, Star Frontiers).
-        self.a_foundry.setEnabled(has and e.session.kind.kind == foundry_export.KIND)
+        self.a_foundry.setEnabled(has and e.session.kind.kind == FOUNDRY_KIND)
         fills = has and e.session.kind.system.quick_start is not None
         self.a_fill.setVisible(fills or not has)
         self.a_fill.setEnabled(fills)

@@ -11,7 +11,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QLabel, QPlainTextEdit, QVBoxLayout,
                                QWidget)
 
-KIND = "starfrontiers-character"
+from model.exporters import FOUNDRY_KIND as KIND
 TITLE = "Export Foundry VTT Actor"
 
 
