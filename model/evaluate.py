@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from . import optional_rules, play
 from .issues import WARNING, Issue, has_errors, sort_issues
 from .kinds import Kind
-from .rules_pack import Pack, find_pack
+from .rules_pack import Pack, find_pack, refused
 from .validation import document_issues
 
 
@@ -34,10 +34,25 @@ def pack_for(data: dict, kind: Kind, extra: list[Pack] | None = None) -> tuple[P
     pack = find_pack(kind.pack, wanted, extra)
     if pack is None:
         builtin = find_pack(kind.pack, None)
-        return builtin, [Issue("/rules/pack", "PACK", WARNING,
-                               f'This {kind.title} was built with the rules pack "{wanted}", which is not installed here; '
-                               f"checked with {builtin.name} instead.")]
-    return pack, []
+        broken = refused(kind.pack, wanted)
+        if broken is not None:
+            where = f" at {broken.where}" if broken.where else ""
+            why = (f'The rules pack "{wanted}" is in your rules folder ({broken.path}) but cannot be used: '
+                   f"{broken.message}{where}. Checked with {builtin.name} instead until it is fixed.")
+        else:
+            why = (f'This {kind.title} was built with the rules pack "{wanted}", which is not installed here; '
+                   f"checked with {builtin.name} instead.")
+        return builtin, [Issue("/rules/pack", "PACK", WARNING, why)]
+    return pack, [filled_warning(pack)] if pack.filled else []
+
+
+def filled_warning(pack: Pack) -> Issue:
+    """A house pack from an earlier Starwright that lacked values this one reads (model/pack_upgrades.py)."""
+    words = ", ".join(p.strip("/").replace("/", " › ").replace("_", " ") for p in pack.filled)
+    return Issue("/rules/pack", "PACK", WARNING,
+                 f'The rules pack "{pack.name}" was written for an earlier Starwright: it lacks {words}, which '
+                 f"this version reads, so the built-in rules' values are used for them. Copy them from the "
+                 f"built-in pack into yours to change them.")
 
 
 def evaluate(data: dict, kind: Kind, extra_packs: list[Pack] | None = None, origin=None) -> Result:

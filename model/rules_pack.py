@@ -31,6 +31,7 @@ class Pack:
     data: dict
     path: str
     builtin: bool
+    filled: tuple[str, ...] = ()   # values an older house pack lacked, taken from the built-in pack (pack_upgrades)
 
     @property
     def id(self) -> str:
@@ -91,14 +92,14 @@ def validate_pack_data(data: Any, path: str | None = None) -> None:
 _cache: dict[tuple[str, float], Pack] = {}
 
 
-def _upgraded(data: Any) -> Any:
-    """A house pack written before packs listed their optional rules gets the built-in pack's list
-    (model/optional_rules.upgrade_pack); anything else is left for the checks to judge."""
+def _upgraded(data: Any) -> tuple[Any, tuple[str, ...]]:
+    """A house pack written for an earlier Starwright gets what it lacks from the built-in pack
+    (model/pack_upgrades.py); anything else is left for the checks to judge."""
     system = data.get("system") if isinstance(data, dict) else None
-    if not isinstance(system, str) or "optional_rules" in data or not (rules_dir() / f"{system}.json").is_file():
-        return data
-    from .optional_rules import upgrade_pack
-    return upgrade_pack(data, builtin_pack(system).data)
+    if not isinstance(system, str) or not (rules_dir() / f"{system}.json").is_file():
+        return data, ()
+    from .pack_upgrades import upgrade
+    return upgrade(data, builtin_pack(system).data)
 
 
 def load_pack_file(path: str | os.PathLike, builtin: bool = False) -> Pack:
@@ -117,13 +118,14 @@ def load_pack_file(path: str | os.PathLike, builtin: bool = False) -> Pack:
         raise
     except DocumentError as e:
         raise PackError(e.path, e.message, e.where) from None
+    filled: tuple[str, ...] = ()
     if not builtin:
-        data = _upgraded(data)
+        data, filled = _upgraded(data)
     mark = _mark(raw)
     if mark not in _validated():
         validate_pack_data(data, str(p))
         _remember(mark)
-    pack = Pack(data, str(p), builtin)
+    pack = Pack(data, str(p), builtin, filled)
     _cache[key] = pack
     return pack
 
@@ -247,8 +249,20 @@ def _user_pack(system: str, pack_id: str) -> Pack | None:
             continue
         try:
             pack = load_pack_file(path)
-        except PackError:
+        except PackError as e:
+            if head:   # the file says it is this pack: why it cannot be used is worth saying (refused())
+                _refused[(system, pack_id)] = e
             continue
         if pack.system == system and pack.id == pack_id:
+            _refused.pop((system, pack_id), None)
             return pack
     return None
+
+
+_refused: dict[tuple[str, str], PackError] = {}
+
+
+def refused(system: str, pack_id: str) -> PackError | None:
+    """Why the house pack with this id in the user's rules folder could not be used, if it is there but
+    broken (after find_pack found no usable one)."""
+    return _refused.get((system, pack_id))
