@@ -85,7 +85,21 @@ def _damage(text: str, source: str, target: str, report: ExportReport) -> str:
     return formula
 
 
-def _weapon_system(row: dict, w: dict, pack_item: dict, ammo: dict | None, report: ExportReport, where: str) -> dict:
+def _game(data: dict) -> dict:
+    """The game in progress (the Play view's `play` part): stamina lost, shots fired and grenades thrown."""
+    play = data.get("play") if isinstance(data.get("play"), dict) else {}
+
+    def count(v) -> int:
+        return v if isinstance(v, int) and not isinstance(v, bool) and v > 0 else 0
+
+    def counts(key: str) -> dict:
+        part = play.get(key) if isinstance(play.get(key), dict) else {}
+        return {k: count(v) for k, v in part.items() if count(v)}
+    return {"stamina_lost": count(play.get("stamina_lost")), "shots": counts("shots"), "grenades": counts("grenades")}
+
+
+def _weapon_system(row: dict, w: dict, pack_item: dict, ammo: dict | None, report: ExportReport, where: str,
+                   used: int = 0) -> dict:
     pw = pack_item.get("weapon", {}) if pack_item else {}
     grenade = w.get("grenade", False)
     kind = "grenade" if grenade else WEAPON_TYPES.get(w.get("type", ""), "beam")
@@ -97,14 +111,16 @@ def _weapon_system(row: dict, w: dict, pack_item: dict, ammo: dict | None, repor
                                     "the rules pack does not give; set them in Foundry", "system.rangeBands")
     band = {"min": 0, "max": None, "damageFormula": ""}
     return {**_base_system(pack_item.get("notes", "") if pack_item else ""),
-            "carryState": "ready" if row["carried"] else "stored", "quantity": row["count"],
+            "carryState": "ready" if row["carried"] else "stored",
+            "quantity": max(0, row["count"] - used) if grenade else row["count"],
             "weaponType": kind, "attributeKey": "str" if kind == "melee" else "dex", "requiredSkillRef": "",
             "weaponSkillKey": "thrown" if grenade else kind, "activeModeKey": "",
             "damageFormula": _damage(w.get("damage", ""), where, "system.damageFormula", report),
             "damageType": "",
             "rangeBands": {"pointBlank": {**band, "min": None}, "short": dict(band), "medium": dict(band),
                            "long": dict(band), "extreme": dict(band)},
-            "ammo": {"uses": uses, "capacity": capacity if uses != "none" else 0, "consumed": 0, "clipItem": "",
+            "ammo": {"uses": uses, "capacity": capacity if uses != "none" else 0,
+                     "consumed": min(used, capacity) if uses != "none" and capacity else 0, "clipItem": "",
                      "seuPerShot": pw.get("per_shot", 0) if uses == "seu" else 0,
                      "variableSetting": {"min": 0, "max": 0, "current": 0}},
             "cost": row["price"] or 0, "mass": row["mass"] or 0, "twoHanded": False,
@@ -137,7 +153,10 @@ def _ammo_system(row: dict, a: dict) -> dict:
 
 
 def _items(data: dict, derived: dict, pack: dict, report: ExportReport) -> tuple[list[dict], dict]:
-    """Each equipment entry as one item of the system's type for it; (items, worn defences by kind)."""
+    """Each equipment entry as one item of the system's type for it; (items, worn defences by kind). A game in
+    progress is written as the items' state: shots fired as the loaded clip's consumed shots, grenades thrown
+    taken off the quantity."""
+    game = _game(data)
     pack_items = {i["name"]: i for i in pack.get("items", [])}
     weapons = {w["name"]: w for w in derived.get("weapons", [])}
     weapons.update({g["name"]: {**g, "grenade": True} for g in derived.get("grenades", [])})
@@ -153,7 +172,12 @@ def _items(data: dict, derived: dict, pack: dict, report: ExportReport) -> tuple
                        "system.cost")
         if row["category"] == "weapon" and name in weapons or row["category"] == "grenade" and name in weapons:
             w = weapons[name]
-            kind, system = "weapon", _weapon_system(row, w, pi, ammo.get(w.get("ammo")), report, where)
+            used = game["grenades" if w.get("grenade") else "shots"].get(name, 0)
+            kind, system = "weapon", _weapon_system(row, w, pi, ammo.get(w.get("ammo")), report, where, used)
+            if used:
+                what = "thrown" if w.get("grenade") else "fired"
+                report.add(CONVERTED, where, f"the game in progress: {used} {what}, written as the item's state",
+                           "system.quantity" if w.get("grenade") else "system.ammo.consumed")
         elif name in defenses:
             kind, system = _defense_system(row, defenses[name], pi)
             if row["carried"]:
@@ -259,12 +283,18 @@ def foundry_actor(data: dict, result) -> tuple[dict, ExportReport]:
         xp = 0
     cap = d.get("carrying_capacity") or {}
     sta = abilities["sta"]["value"]
+    lost = _game(data)["stamina_lost"]
+    stamina = max(0, sta - lost)
+    if lost:
+        report.add(CONVERTED, "Play › Stamina", f"the game in progress: {lost} Stamina lost, written as "
+                                                f"{stamina} of {sta}" + (" (unconscious)" if stamina == 0 else ""),
+                   "system.stamina.value")
     notes = data.get("notes") or ""
     system = {
         "playerName": "", "race": d.get("race") or "", "handedness": {"kind": "right"}, "sex": "",
         "pay": {"perDay": 0, "perHour": 0}, "psa": (d.get("psa") or "").lower(),
-        "abilities": abilities, "stamina": {"value": sta, "max": sta, "temp": 0},
-        "unconscious": False, "stabilized": False,
+        "abilities": abilities, "stamina": {"value": stamina, "max": sta, "temp": 0},
+        "unconscious": bool(lost) and stamina == 0, "stabilized": False,
         "derived": {
             "initiativeMod": d.get("initiative_modifier") or 0,
             "walking": _squares(d.get("walk"), "walking", "system.derived.walking", report),

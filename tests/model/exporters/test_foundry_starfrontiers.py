@@ -217,3 +217,25 @@ def test_a_house_pack_moves_the_exported_numbers():
     assert actor["system"]["derived"]["walking"] == 3
     assert actor["system"]["abilities"]["str"]["value"] == data["base"]["str_sta"] + 10
     assert problems(json.loads(json.dumps(actor))) == []
+
+
+def test_SF_PLAY_18_a_game_in_progress_is_written_as_the_actors_current_state():
+    data = copy.deepcopy(load(EXAMPLES / "kara-venn-human.starwright").data)
+    data["play"] = {"stamina_lost": 12, "shots": {"Automatic Rifle": 4}, "grenades": {"Fragmentation Grenade": 1}}
+    _, result, actor, report = export(data)
+    assert problems(actor) == []
+    sta = actor["system"]["abilities"]["sta"]["value"]
+    assert actor["system"]["stamina"] == {"value": sta - 12, "max": sta, "temp": 0}
+    assert actor["system"]["unconscious"] is False
+    items = {i["name"]: i["system"] for i in actor["items"]}
+    assert items["Fragmentation Grenade"]["quantity"] == 1                  # 2 carried, 1 thrown
+    assert items["Automatic Rifle"]["ammo"]["consumed"] == 4
+    said = " ".join(line.message for line in report.group(CONVERTED))
+    assert "12 Stamina lost" in said and "4 fired" in said and "1 thrown" in said
+
+
+def test_SF_PLAY_16_a_character_at_no_stamina_is_exported_unconscious():
+    data = copy.deepcopy(load(EXAMPLES / "kara-venn-human.starwright").data)
+    data["play"] = {"stamina_lost": 500}
+    _, _, actor, _ = export(data)
+    assert actor["system"]["stamina"]["value"] == 0 and actor["system"]["unconscious"] is True
