@@ -242,6 +242,17 @@ def _load_checked(src: Path, rules: list[str]):
     return loaded, evaluate(loaded.data, loaded.kind, packs, origin=src)
 
 
+def _kind_of(path) -> str | None:
+    """The kind a document says it is (from its first bytes), or None when that cannot be read."""
+    from .bounded import DocumentError, peek_keys
+    from .kinds import by_format
+    try:
+        kind = by_format(peek_keys(path, {"format"}).get("format"))
+    except (DocumentError, OSError):
+        return None
+    return kind.kind if kind else None
+
+
 def cmd_export(args) -> int:
     """Write the filled sheet. Never overwrites FILE (not even with --force); an existing OUT is
     replaced only when it is an earlier PDF (or with --force), atomically, so a failed export leaves
@@ -262,6 +273,21 @@ def cmd_export(args) -> int:
         _err(f"{' and '.join(shortens)} {verb} parts of the full sheet; not for --cards, --blank, --tracker, --text "
              "or --foundry")
         return 2
+    sheet_only = [flag for flag, on in (("--paper", args.paper is not None), ("--list-issues", args.list_issues))
+                  if on]
+    if args.foundry and sheet_only:
+        _err(f"{' and '.join(sheet_only)} {'are' if len(sheet_only) > 1 else 'is'} for PDF exports; a Foundry VTT "
+             "actor is JSON and has neither paper nor a footer")
+        return 2
+    if args.no_cards and args.sections is not None:
+        from .sheets.sections import sections_of
+        kind = _kind_of(args.file)
+        asked = {n.strip().lower() for n in args.sections.split(",")}
+        wanted = sorted(asked & {s["name"] for s in sections_of(kind) if s.get("reference")}) if kind else []
+        if wanted:
+            _err(f"--no-cards leaves out the reference pages, which --sections asks for ({', '.join(wanted)}); "
+                 "drop one of the two")
+            return 2
     if args.text:
         return _export_text(args)
     if args.foundry:

@@ -37,7 +37,8 @@ def tracker_deck(data: dict, result) -> Deck:
         first = result.issues[0].message if result.issues else "its structure is not valid"
         raise CardError(f"this {title} cannot be printed until its file is repaired: {first}")
     if not result.play:
-        raise CardError(f"this {title} has nothing to track yet: it needs its figures or ratings first")
+        raise CardError(f"this {title} has nothing to track yet: give it what the rules count first "
+                        "(figures for a crew, abilities for a character, ratings for a ship)")
     layout = load_card_layout(LAYOUT)
     tally = _tally_boxes(layout, "tallies")
     name = str(data.get("name") or "")

@@ -134,3 +134,24 @@ def test_cli_unknown_section_lists_the_kinds_sections_and_writes_nothing(tmp_pat
     assert "has no section 'campaign'; its sections are: portrait, reference, notes" in r.stderr
     r = sw("export", EXAMPLES / "z-gata-frigate.starwright", "-o", out, "--cards", "--omit", "notes")
     assert r.returncode == 2 and "not for --cards" in r.stderr
+
+
+@pytest.mark.parametrize("flags, words", [
+    (["--foundry", "--paper", "letter"], "--paper is for PDF exports"),
+    (["--foundry", "--list-issues"], "--list-issues is for PDF exports"),
+    (["--no-cards", "--sections", "notes,power-cards"], "--no-cards leaves out the reference pages, which --sections "
+                                                        "asks for (power-cards)"),
+])
+def test_cli_refuses_choices_that_contradict_each_other(tmp_path, flags, words):
+    src = EXAMPLES / ("kara-venn-human.starwright" if "--foundry" in flags else "ashen-comet-campaign.starwright")
+    out = tmp_path / ("a.json" if "--foundry" in flags else "a.pdf")
+    r = sw("export", src, "-o", out, *flags)
+    assert r.returncode == 2 and words in r.stderr, r.stderr
+    assert not out.exists()
+
+
+def test_cli_no_cards_with_sections_that_are_not_reference_pages_is_fine(tmp_path):
+    out = tmp_path / "a.pdf"
+    r = sw("export", EXAMPLES / "ashen-comet-campaign.starwright", "-o", out, "--no-cards", "--sections", "notes,campaign")
+    assert r.returncode == 0, r.stderr
+    assert "POWER REFERENCE CARDS" not in squash(text_of(out))
