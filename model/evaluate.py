@@ -46,6 +46,15 @@ def pack_for(data: dict, kind: Kind, extra: list[Pack] | None = None) -> tuple[P
     return pack, [filled_warning(pack)] if pack.filled else []
 
 
+def _portrait_issues(data: dict) -> list[Issue]:
+    """A stored picture that cannot be shown (a hand-edited or damaged file): said, and left off the sheet."""
+    if data.get("portrait") is None:
+        return []
+    from .portrait import problem
+    why = problem(data["portrait"])
+    return [Issue("/portrait", "PORTRAIT", WARNING, why[:1].upper() + why[1:] + ".")] if why else []
+
+
 def filled_warning(pack: Pack) -> Issue:
     """A house pack from an earlier Starwright that lacked values this one reads (model/pack_upgrades.py)."""
     words = ", ".join(p.strip("/").replace("/", " › ").replace("_", " ") for p in pack.filled)
@@ -70,7 +79,7 @@ def evaluate(data: dict, kind: Kind, extra_packs: list[Pack] | None = None, orig
     derived = system.derive_with_links(data, pack, origin)
     # the optional rules of the pack, with whether this document plays with each (model/optional_rules.py)
     derived["optional_rules"] = optional_rules.listing(data, pack)
-    checked = system.check(data, derived, pack) + optional_rules.issues(data, pack)
+    checked = system.check(data, derived, pack) + optional_rules.issues(data, pack) + _portrait_issues(data)
     groups = play.groups(kind.kind, data, derived, pack)
     checked = checked + play.issues(kind.kind, data, derived, pack, groups)
     told = {i.pointer for i in checked}   # the rules' own words for a kept record win over the schema's

@@ -19,6 +19,7 @@ import base64
 import binascii
 import io
 import warnings
+from functools import lru_cache
 from pathlib import Path
 
 from .bounded import DocumentError, read_bounded
@@ -136,12 +137,24 @@ def stored_picture(part) -> tuple[bytes, int, int] | None:
 
 
 def problem(part) -> str | None:
-    """Why a stored portrait cannot be shown, in words; None when it can (or there is none)."""
+    """Why a stored portrait cannot be shown, in words; None when it can (or there is none). Remembered for the
+    last few pictures (every edit checks the document again; a picture's text keeps its hash)."""
     if part is None:
         return None
-    if stored_picture(part) is None:
-        return "the picture stored in this document is damaged or not what it says; choose it again"
-    return None
+    if not isinstance(part, dict):
+        return DAMAGED
+    key = tuple(part.get(k) if isinstance(part.get(k), (str, int)) else None
+                for k in ("media_type", "width", "height", "data"))
+    return _problem_of(*key)
+
+
+DAMAGED = "the picture stored in this document is damaged or not what it says; choose it again"
+
+
+@lru_cache(maxsize=8)
+def _problem_of(media_type, width, height, data) -> str | None:
+    part = {"media_type": media_type, "width": width, "height": height, "data": data}
+    return DAMAGED if stored_picture(part) is None else None
 
 
 def png_bytes(part) -> bytes | None:

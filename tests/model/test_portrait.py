@@ -118,3 +118,21 @@ def test_a_stored_picture_must_be_what_it_says():
     assert stored_picture({"media_type": "image/png", "width": 2000, "height": 10, "data": big}) is None
     assert stored_picture(None) is None and portrait.problem(None) is None
     assert "damaged" in portrait.problem({**p, "width": 65})
+
+
+def test_a_damaged_stored_picture_is_a_warning_of_the_check_at_its_place():
+    import copy as _copy
+    import json as _json
+    from model.evaluate import evaluate
+    from model.kinds import KINDS
+    from tests.conftest import EXAMPLES
+    data = _json.loads((EXAMPLES / "norel-kho-dralasite.starwright").read_text(encoding="utf-8"))
+    kind = KINDS["starfrontiers-character"]
+    assert not [i for i in evaluate(data, kind).issues if i.pointer == "/portrait"]
+    good = _copy.deepcopy(data)
+    good["portrait"] = picture_from_bytes(_png((64, 48), "RGBA"), "p.png")
+    assert not [i for i in evaluate(good, kind).issues if i.pointer == "/portrait"]
+    bad = _copy.deepcopy(good)
+    bad["portrait"]["width"] += 1                   # not what it says
+    [w] = [i for i in evaluate(bad, kind).issues if i.pointer == "/portrait"]
+    assert w.severity == "warning" and "damaged or not what it says" in w.message
