@@ -67,19 +67,28 @@ def _entry_name(entry: Any, fields: list[str]) -> str:
     return ""
 
 
-def _pack_name(spec: dict, key: str, pack: Any) -> str | None:
-    """The name a rules pack list (labels' `keyed` / `pack_parts`) gives the entry whose key is `key`."""
-    entries = jp.get(getattr(pack, "data", pack), spec["list"]) if pack is not None else None
+def _pack_name(spec: dict, key: str, pack: Any, data: Any = None) -> str | None:
+    """The name a list (labels' `keyed` / `pack_parts`: of the rules pack, or of the document when the spec
+    says `"in": "document"`) gives the entry whose key is `key`."""
+    source = data if spec.get("in") == "document" else (getattr(pack, "data", pack) if pack is not None else None)
+    entries = jp.get(source, spec["list"]) if source is not None and jp.exists(source, spec["list"]) else None
     for e in entries if isinstance(entries, list) else ():
         if isinstance(e, dict) and e.get(spec["key"]) == key:
-            return str(e.get(spec["name"]))
+            name = e.get(spec["name"])
+            if not (isinstance(name, str) and name.strip()) and spec.get("name_else"):
+                name = e.get(spec["name_else"])      # an unnamed soldier: its type
+            return str(name)
     return None
 
 
-def _member(labels: dict, parent: str, tok: str, depth: int, pack: Any) -> str:
+def _member(labels: dict, parent: str, tok: str, depth: int, pack: Any, data: Any = None) -> str:
     if parent in labels.get("keyed", {}):      # 'Torpedo (T)'; '"X"' when the pack has no such entry
-        name = _pack_name(labels["keyed"][parent], tok, pack)
-        return f"{name} ({tok})" if name else f'"{tok}"'
+        spec = labels["keyed"][parent]
+        name = _pack_name(spec, tok, pack, data)
+        if name:
+            return f"{name} ({tok})" if spec.get("show_key", True) else name
+        # a key of a document list that is not in it (the captain in the figures of play): its own words
+        return labels["parts"].get(tok) or _words(tok) if spec.get("in") == "document" else f'"{tok}"'
     for spec in labels.get("pack_parts", []) if depth == 0 else ():
         name = _pack_name(spec, tok, pack)
         if name:
@@ -106,7 +115,7 @@ def describe_with(labels: dict, data: Any, pointer: str, pack: Any = None) -> st
             out.append(f"{word} {idx + 1}" + (f" ({name})" if name else ""))
             node = entry
         else:
-            out.append(_member(labels, member, tok, depth, pack))
+            out.append(_member(labels, member, tok, depth, pack, data))
             node = node.get(tok) if isinstance(node, dict) else None
         member = tok
     return SEPARATOR.join(out)
