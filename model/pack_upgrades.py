@@ -26,6 +26,13 @@ ADDED: dict[str, tuple[str, ...]] = {
 }
 
 
+def lacks(data: Any) -> bool:
+    """Whether a pack lacks something this release added (so that the built-in pack is read only then)."""
+    if not isinstance(data, dict):
+        return False
+    return "optional_rules" not in data or any(not jp.exists(data, p) for p in ADDED.get(data.get("system"), ()))
+
+
 def upgrade(data: Any, builtin: dict) -> tuple[Any, tuple[str, ...]]:
     """(the pack upgraded, the pointers filled from the built-in pack). A pack that is no object is returned
     as it is, for the checks to refuse."""

@@ -95,10 +95,10 @@ _cache: dict[tuple[str, float], Pack] = {}
 def _upgraded(data: Any) -> tuple[Any, tuple[str, ...]]:
     """A house pack written for an earlier Starwright gets what it lacks from the built-in pack
     (model/pack_upgrades.py); anything else is left for the checks to judge."""
+    from .pack_upgrades import lacks, upgrade
     system = data.get("system") if isinstance(data, dict) else None
-    if not isinstance(system, str) or not (rules_dir() / f"{system}.json").is_file():
+    if not isinstance(system, str) or not lacks(data) or not (rules_dir() / f"{system}.json").is_file():
         return data, ()
-    from .pack_upgrades import upgrade
     return upgrade(data, builtin_pack(system).data)
 
 
