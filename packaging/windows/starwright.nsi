@@ -139,8 +139,11 @@ Section "Uninstall"
   Delete "$INSTDIR\${GUI_EXE}"
   Delete "$INSTDIR\uninstall.exe"
   RMDir "$INSTDIR"
-  ; The app's own settings file (window size, the list of recent files; no documents live there).
+  ; What the app itself writes to %APPDATA%\Starwright and can make again: its settings (window size,
+  ; recent files) and the cache of checked rules packs. House rules (rules\) and unsaved work
+  ; (recovery\) are the player's: they stay, and so does the folder then.
   Delete "$APPDATA\Starwright\starwright.ini"
+  RMDir /r "$APPDATA\Starwright\cache"
   RMDir "$APPDATA\Starwright"
 
   ; The association, only if it is still ours
