@@ -98,11 +98,17 @@ def test_frozen_app_finds_data_under_meipass(tmp_path, monkeypatch):
     assert 'for package in ("schemas", "resources"):' in source
 
 
-@pytest.mark.parametrize("script", ["build-deb", "ci-deb-check", "macos/build-dmg.sh"])
+@pytest.mark.parametrize("script", ["build-deb", "ci-deb-check", "build-windows", "ci-windows-check", "build-macos",
+                                    "macos/build-dmg.sh"])
 def test_shell_scripts_parse_and_are_executable(script):
     path = PKG / script
     assert path.stat().st_mode & 0o111, f"{script} is not executable"
     r = subprocess.run(["bash", "-n", str(path)], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+
+
+def test_wine_library_parses():
+    r = subprocess.run(["bash", "-n", str(PKG / "windows" / "wine-lib.sh")], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
 
 
@@ -144,56 +150,67 @@ def test_deb_depends_names_what_qt_needs_from_the_system():
     assert "dpkg-deb --root-owner-group -Zzstd --build" in script
 
 
-def iss_sections(text: str) -> dict[str, list[str]]:
+def nsi_sections(text: str) -> dict[str, list[str]]:
+    """The lines of each Section of an NSIS script by name (continuation lines joined, comments dropped)."""
     sections: dict[str, list[str]] = {}
     current = None
-    for raw in text.splitlines():
-        line = raw.strip()
+    for line in text.replace("\\\n", " ").splitlines():
+        line = line.split(" ; ", 1)[0].strip()
         if not line or line.startswith(";"):
             continue
-        if line.startswith("#"):
-            assert re.match(r"#(ifndef|ifdef|define|error|endif|else)\b", line), f"unknown directive: {line}"
-            continue
-        m = re.fullmatch(r"\[(\w+)\]", line)
+        m = re.match(r'Section\s+(?:/o\s+)?"([^"]*)"', line)
         if m:
             current = m.group(1)
-            assert current not in sections, f"section [{current}] twice"
+            assert current not in sections, f"section {current} twice"
             sections[current] = []
-            continue
-        assert current, f"line outside a section: {line}"
-        sections[current].append(line)
+        elif line == "SectionEnd":
+            current = None
+        elif current is not None:
+            sections[current].append(line)
     return sections
 
 
-def iss_entry(line: str) -> dict[str, str]:
-    """'Name: "x"; Filename: "{app}\\y"; Flags: a b' -> {Name: x, Filename: {app}\\y, Flags: a b}."""
-    out = {}
-    for key, value in re.findall(r'(\w+):\s*("(?:[^"]|"")*"|[^;]*)', line):
-        value = value.strip()
-        if len(value) >= 2 and value[0] == value[-1] == '"':
-            value = value[1:-1].replace('""', '"')
-        out[key] = value
-    return out
+def nsi_defines(text: str) -> dict[str, str]:
+    return dict(re.findall(r'^!define\s+(\w+)\s+"([^"]*)"', text, re.M))
 
 
-def test_inno_setup_script_structure():
-    text = (PKG / "windows" / "starwright.iss").read_text(encoding="utf-8")
-    assert text.count("#ifndef") + text.count("#ifdef") == text.count("#endif")
-    s = iss_sections(text)
-    assert {"Setup", "Files", "Icons", "Registry", "Run"} <= set(s)
-    setup = dict(line.split("=", 1) for line in s["Setup"])
-    assert setup["AppVersion"] == "{#AppVersion}" and setup["ChangesAssociations"] == "yes"
-    assert setup["SetupIconFile"].endswith(r"build\icons\starwright.ico")
-    files = [iss_entry(line) for line in s["Files"]]
-    assert files[0]["Source"] == r"{#SourceDir}\*" and "recursesubdirs" in files[0]["Flags"]
-    icons = [iss_entry(line) for line in s["Icons"]]
-    assert any(i["Name"].startswith("{autoprograms}") and i["Filename"] == r"{app}\{#GuiExe}" for i in icons)
-    reg = [iss_entry(line) for line in s["Registry"]]
-    assert any(r["Subkey"] == r"Software\Classes\.starwright" and r["ValueData"] == "{#ProgId}" for r in reg)
-    assert any(r["Subkey"].endswith(r"shell\open\command") and r["ValueData"] == '"{app}\\{#GuiExe}" "%1"' for r in reg)
-    # The installer starts the windowed twin the spec makes on Windows.
-    assert '#define GuiExe "starwrightw.exe"' in text
-    assert spec_constant_in_block("GUI_EXE_NAME", "win32") == "starwrightw"
+def test_nsis_script_installs_and_uninstalls_everything_it_writes():
+    text = (PKG / "windows" / "starwright.nsi").read_text(encoding="utf-8")
+    d = nsi_defines(text)
+    # The version and the folder come from build-windows, never from the script.
+    assert "!ifndef VERSION" in text and "!ifndef SOURCE_DIR" in text and 'OutFile "${OUT_FILE}"' in text
+    assert re.search(r"^Target amd64-unicode\b", text, re.M) and "RequestExecutionLevel user" in text
+    # The Start menu, the desktop icon and the association start the windowed twin the spec makes.
+    assert d["GUI_EXE"] == spec_constant_in_block("GUI_EXE_NAME", "win32") + ".exe"
+    s = nsi_sections(text)
+    app, desktop, uninstall = s["${APP_NAME}"], s["Desktop icon"], s["Uninstall"]
+    assert 'File /r "${SOURCE_DIR}\\*"' in app and 'WriteUninstaller "$INSTDIR\\uninstall.exe"' in app
+    assert any(line.startswith('CreateShortCut "$SMPROGRAMS\\${APP_NAME}.lnk" "$INSTDIR\\${GUI_EXE}"') for line in app)
+    assert any(line.startswith('CreateShortCut "$DESKTOP\\${APP_NAME}.lnk"') for line in desktop)
+    assert 'WriteRegStr HKCU "Software\\Classes\\.starwright" "" "${PROG_ID}"' in app
+    assert """WriteRegStr HKCU "Software\\Classes\\${PROG_ID}\\shell\\open\\command" "" '"$INSTDIR\\${GUI_EXE}" "%1"'""" in app
+    assert any("DefaultIcon" in line for line in app)
+    # Every shortcut made is deleted, every registry key written is removed (itself or a parent).
+    made = [re.match(r'CreateShortCut "([^"]+)"', line).group(1) for line in app + desktop
+            if line.startswith("CreateShortCut")]
+    for lnk in made:
+        assert f'Delete "{lnk}"' in uninstall, lnk
+    removed = [re.match(r'(?:DeleteRegKey(?: /ifempty)?|DeleteRegValue) HKCU "([^"]+)"', line).group(1)
+               for line in uninstall if line.startswith(("DeleteRegKey", "DeleteRegValue"))]
+    for line in app:
+        m = re.match(r'WriteReg(?:Str|DWORD|ExpandStr) (\w+) "([^"]+)"', line)
+        if m:
+            assert m.group(1) == "HKCU", line
+            assert any(m.group(2) == k or m.group(2).startswith(k + "\\") for k in removed), line
+    for f in ("starwright.exe", "${GUI_EXE}", "uninstall.exe"):
+        assert f'Delete "$INSTDIR\\{f}"' in uninstall, f
+    assert 'RMDir /r "$INSTDIR\\_internal"' in uninstall and 'RMDir "$INSTDIR"' in uninstall
+
+
+def test_nsis_section_reader_fails_on_a_twice_named_section():
+    with pytest.raises(AssertionError):
+        nsi_sections('Section "a"\nSectionEnd\nSection "a"\nSectionEnd\n')
+    assert nsi_sections('Section "a" ; x\n  File x \\\n    y\nSectionEnd\n') == {"a": ["File x      y"]}
 
 
 def spec_constant_in_block(name: str, platform: str):
@@ -291,7 +308,7 @@ def test_ci_workflow_parses_and_builds_all_three():
     steps = job["steps"]
     assert all(("uses" in s) != ("run" in s) for s in steps), "each step either uses an action or runs"
     runs = "\n".join(s.get("run", "") for s in steps)
-    for needed in ("packaging/ci-deb-check", "packaging/starwright.spec", "packaging\\windows\\starwright.iss",
+    for needed in ("packaging/ci-deb-check", "packaging/starwright.spec", "packaging\\windows\\starwright.nsi",
                    "packaging/macos/build-dmg.sh", "packaging/render_icons.py"):
         assert needed in runs, needed
         assert (ROOT / needed.replace("\\", "/")).exists(), needed
