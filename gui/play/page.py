@@ -132,7 +132,8 @@ class PlayPage(QScrollArea):
 
     def _new_game_words(self) -> str:
         if self.session.kind.kind == "starchasers-ship":
-            return ("Clear this game's stress and crits. The ship's damage is carried over to the next session "
+            return ("Clear this game's stress and crits and raise the shields again (a ship starts each combat "
+                    "with its Shield Rating, SC-SHIP-19). The ship's damage is carried over to the next session "
                     "until it is repaired (the ship page's repairs).")
         return "Clear the game in progress: every figure back at full strength, every supply on board."
 

@@ -15,7 +15,7 @@ from ..systems.starchasers.ship.repair import credits, hours_text, modifier_text
 from .flowables import SectionBar, house_table, rich, two_columns
 from .text import markup
 
-PARTS = ("hull", "structure", "system", "shields")
+PARTS = ("hull", "structure", "system")
 
 
 def n(v: float) -> str:
@@ -31,7 +31,7 @@ def damage_line(d: dict) -> str:
         left = "?" if p["left"] is None else p["left"]
         rating = "?" if p["rating"] is None else p["rating"]
         out.append(f"<b>{markup(p['label']).replace(' ', '&nbsp;')}</b>&nbsp;{left}&nbsp;of&nbsp;{rating}"   # a value never splits
-                   + (f" ({p['damage']} {'down' if key == 'shields' else 'damage'})" if p["damage"] else ""))
+                   + (f" ({p['damage']} damage)" if p["damage"] else ""))
     return " · ".join(out)
 
 

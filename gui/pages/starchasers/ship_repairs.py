@@ -20,7 +20,7 @@ from ...widgets.rows_model import Row, RowsModel
 from ...widgets.tables import pick_view
 from .fields import show_words
 
-PARTS = (("hull", "Hull"), ("structure", "Structure"), ("system", "System"), ("shields", "Shields"))
+PARTS = (("hull", "Hull"), ("structure", "Structure"), ("system", "System"))
 TIPS = {"what": "What the repair restores: Hull Points (SC-REP-07), System Damage (SC-REP-02) or Structure "
                 "(SC-REP-03: only at a spaceport or drydock, 1 day per point).",
         "by": "A repair shop charges the table's price times its Reputability (SC-REP-04). The crew's Engineer pays "
@@ -184,7 +184,7 @@ class RepairSection(Card):
             left, rating = ("?" if p["left"] is None else p["left"]), ("?" if p["rating"] is None else p["rating"])
             self.cells[key].set(f"{left} of {rating}",
                                 f"{p['label']} {rating} less {p['damage']} "
-                                f"{'shields down' if key == 'shields' else 'damage'} carried over = {left} "
+                                "damage carried over = {left} "
                                 "(never below 0)." + ("" if p["rating"] is not None else
                                                      f" Set the ship's {p['label']} to see what is left."))
         current = self.what.currentData()

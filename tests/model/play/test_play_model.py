@@ -201,12 +201,14 @@ def test_SC_SHIP_19_shields_hull_and_structure_come_from_the_ships_ratings():
     assert play.step(data, track(r, "Shields"), +2) is None    # never more shields than the rating
 
 
-def test_SC_SCMB_06_SC_SCMB_14_new_game_clears_stress_and_crits_and_keeps_the_ships_damage():
+def test_SC_SCMB_06_SC_SCMB_14_SC_SHIP_19_new_game_clears_stress_crits_and_shields_and_keeps_the_ships_damage():
     data, kind, r = opened(SC_SHIP)
-    for label, delta in (("Hull Points", -3), ("Stress Taken", 2), ("Crits Sustained", 1), ("System Damage", 1)):
+    for label, delta in (("Hull Points", -3), ("Stress Taken", 2), ("Crits Sustained", 1), ("System Damage", 1),
+                         ("Shields", -1)):
         t = track(r, label)
         _, r = apply(data, kind, play.set_count(data, t.pointer, t.stored_for(t.shown + delta)))
-    assert data["play"] == {"hull_damage": 3, "stress_taken": 2, "crits_sustained": 1, "system_damage": 1}
+    assert data["play"] == {"hull_damage": 3, "stress_taken": 2, "crits_sustained": 1, "system_damage": 1,
+                            "shields_down": 1}
     _, r = apply(data, kind, play.new_game(kind.kind, data))
     assert data["play"] == {"hull_damage": 3, "system_damage": 1}          # damage is carried over
     assert play.new_game(kind.kind, data) is None

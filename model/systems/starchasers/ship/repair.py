@@ -2,8 +2,9 @@
 
 The ship's play state (schemas/play.starchasers-ship.v1.json) counts damage as points lost from the ship's own
 ratings: `hull_damage` from Hull Points, `structure_damage` from Structure Points, `system_damage` from System
-Durability, `shields_down` from Shield Rating. The Play view raises them during a game; they stay until a
-repair lowers them. `repairs` is the log of repairs made between sessions, in order; each entry is one repair:
+Durability. The Play view raises them during a game; they stay until a repair lowers them. Shields are not
+damage carried over: a ship starts each combat with its Shield Rating in tokens (SC-SHIP-19), no repair
+restores them, so `shields_down` belongs to one game (model/play/starchasers_ship.py). `repairs` is the log of repairs made between sessions, in order; each entry is one repair:
 
     what        "hull" | "system" | "structure"
     points      points restored (at least 1)
@@ -53,8 +54,7 @@ from ..tables import Tables
 # part -> (play counter, the ship's rating, the rating's name)
 PARTS = {"hull": ("hull_damage", "hull_points", "Hull Points"),
          "structure": ("structure_damage", "structure_points", "Structure Points"),
-         "system": ("system_damage", "system_durability", "System Durability"),
-         "shields": ("shields_down", "shield_rating", "Shield Rating")}
+         "system": ("system_damage", "system_durability", "System Durability")}
 WHAT = {"hull": "Hull Points", "system": "System Damage", "structure": "Structure"}
 COUNTED = {"hull": ("Hull Point", "Hull Points"), "system": ("System Damage", "System Damage"),
            "structure": ("Structure Point", "Structure Points")}

@@ -89,7 +89,8 @@ def test_SC_REP_04_SC_REP_07_the_packs_repair_tables_are_the_seeds():
 def test_damage_carried_over_is_rating_less_damage_never_below_zero():
     d = run(damaged(hull_damage=12, structure_damage=2, system_damage=1, shields_down=1)).derived["damage"]
     assert (d["hull"]["rating"], d["hull"]["damage"], d["hull"]["left"]) == (10, 12, 0)
-    assert (d["structure"]["left"], d["system"]["left"], d["shields"]["left"]) == (5, 4, 1)
+    assert (d["structure"]["left"], d["system"]["left"]) == (5, 4)
+    assert "shields" not in d          # SC-SHIP-19: shields come back each combat, no repair restores them
     no_play = copy.deepcopy(WARDEN)
     no_play.pop("play")
     d = run(no_play).derived["damage"]
