@@ -268,5 +268,12 @@ class PlayPage(QScrollArea):
                                        datetime.date.today().isoformat())
         return open_walkthrough(self.session, self, prefill=record)
 
+    def row_for(self, pointer: str) -> TrackRow | None:
+        """The row of the track a pointer is in (an issue's), or of the first track under it."""
+        within = [p for p in self.rows if jp.is_within(pointer, p)]
+        if within:
+            return self.rows[max(within, key=len)]
+        return next((r for p, r in self.rows.items() if jp.is_within(p, pointer)), None)
+
     def first_row(self) -> TrackRow | None:
         return next(iter(self.rows.values()), None)
