@@ -123,7 +123,9 @@ class PlayPage(QScrollArea):
             label.setVisible(bool(g.status))
         name = str(self.session.data.get("name") or "").strip()
         self.title.setText(f"Play: {name}" if name else "Play")
-        mine = [i for i in self.session.issues if jp.is_within(i.pointer, play.PLAY)]
+        # its tracks' and powers' issues only: a ship's repair log (also under /play) is the ship page's
+        ours = [*self.rows, *self.powers]
+        mine = [i for i in self.session.issues if any(jp.is_within(i.pointer, p) for p in ours)]
         self.problems.setText("\n".join(f"{i.message} [{i.rule}]" for i in mine))
         self.problems.setVisible(bool(mine))
         has_play = bool(self.session.data.get("play"))

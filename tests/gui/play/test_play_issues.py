@@ -54,3 +54,14 @@ def test_SC_REP_03_a_ship_repair_issue_stays_on_the_ship_page_and_a_track_issue_
     activate(qtbot, editor, "/play/hull_damage")
     assert editor.in_play
     qtbot.waitUntil(editor.play_page.rows["/play/hull_damage"].hasFocus)
+
+
+def test_SC_SHIP_03_the_play_view_lists_its_tracks_issues_and_not_the_repair_logs(win, qtbot, tmp_path):
+    bad = {"what": "structure", "points": 1, "by": "shop", "place": "space", "reputability": "good",
+           "region": "mid_rim", "damage_before": 1}
+    editor = open_with_play(win, tmp_path, "kestrel-light-freighter", {"hull_damage": 99, "repairs": [bad]})
+    assert any(i.rule == "SC-REP-03" for i in editor.session.issues)     # the repair's issue is there...
+    editor.set_play(True)
+    text = editor.play_page.problems.text()
+    assert "Hull Points" in text and "SC-SHIP-03" in text
+    assert "SC-REP" not in text and "spaceport" not in text              # ...but not in the Play view
