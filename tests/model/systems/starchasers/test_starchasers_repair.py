@@ -305,3 +305,18 @@ def test_SC_REP_04_the_schema_lists_every_derived_key_of_the_repair_rules():
             "repairs_total_text"}
     assert keys <= set(res.derived)
     assert all(f"`{k}`" in text for k in keys | set(res.derived["repairs"][0]) | set(res.derived["damage"]["hull"]))
+
+
+def test_SC_REP_01_removing_the_last_repair_never_pushes_damage_past_the_rating():
+    d = repaired(damaged(hull_damage=6), shop("hull", 5))
+    d["play"]["hull_damage"] = 8                    # hit again in a later game after the repair
+    edit = ar.remove_last_repair(d)
+    edits.apply(d, edit)
+    assert d["play"]["hull_damage"] == WARDEN["hull_points"] == 10      # not 8 + 5 = 13
+    assert "held at the Hull Points, 10" in edit.label
+    assert not [i for i in run(d).issues if i.pointer == "/play/hull_damage"]
+    # System Damage has no maximum: all its points come back
+    d = repaired(damaged(system_damage=7), shop("system", 7))
+    d["play"]["system_damage"] = 3
+    edits.apply(d, ar.remove_last_repair(d))
+    assert d["play"]["system_damage"] == 10
