@@ -105,6 +105,22 @@ def test_SG_LOOT_01_SG_CAMP_09_the_tracker_fills_the_post_game_record():
     assert list(record) == ["title", "date", "out_of_action", "survival", "xp", "loot", "levels", "after"]
 
 
+def test_SG_LOOT_01_a_hand_edited_loot_count_builds_a_bounded_record_of_the_packs_tables_only():
+    loaded = storage.load(CREW)
+    data, kind = loaded.data, loaded.kind
+    data["play"] = {"game": {"loot": {"digital": 100000, "physical": 2, "stolen_plans": 500}}}
+    r = evaluate(data, kind)
+    record = sg_play.game_record(data, r.play, "Game 6", "2026-12-03")
+    tables = [m["table"] for m in record["loot"]]
+    assert tables.count("digital") == sg_play.MOST_MARKERS and tables.count("physical") == 2
+    assert "stolen_plans" not in tables and record["xp"]["loot"] == len(tables)
+    too_many = [i for i in r.issues if i.pointer == "/play/game/loot/digital"]
+    assert too_many and too_many[0].severity == "error" and too_many[0].rule == "SG-LOOT-01"
+    assert f"at most {sg_play.MOST_MARKERS}" in too_many[0].message
+    unknown = [i for i in r.issues if i.pointer == "/play/game/loot/stolen_plans"]
+    assert unknown and "not a loot table of the rules pack" in unknown[0].message
+
+
 def test_new_game_clears_the_play_section_of_a_crew():
     data, kind, r = opened(CREW)
     before = copy.deepcopy(data)
