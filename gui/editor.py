@@ -17,6 +17,8 @@ from .widgets.fitted_views import RowRepaint
 from .widgets.issues_panel import IssuesPanel
 from .widgets.optional_rules import OptionalRulesList
 
+REPAIRS = "/play/repairs"   # a Starchasers ship's repair log: kept with the game's counts, edited on the ship page
+
 
 class PageList(RowRepaint, QListWidget):
     """The list of pages: a page's row that changes (its issue count) repaints alone, not the whole list."""
@@ -146,13 +148,31 @@ class DocumentEditor(QWidget):
         return self.pages[0]
 
     def focus_pointer(self, pointer: str) -> bool:
-        """Go to the widget bound to an issue's pointer (or, failing that, to the page that edits it)."""
+        """Go to the widget bound to an issue's pointer (or, failing that, to the page that edits it). A game's
+        count (under /play, but for a ship's repair log, which its page edits) is the Play view's: it opens there
+        on the track's row."""
+        played = self._focus_play(pointer)
+        if played is not None:
+            return played
         if self.binder.focus(pointer):
             return True
         page = self.page_for(pointer)
         self.show_page(page)
         page.setFocus()
         return False
+
+    def _focus_play(self, pointer: str) -> bool | None:
+        """The Play view, focused on the row of the track the pointer is in (None: not a game's count)."""
+        from model import play
+        if (not jp.is_within(pointer, play.PLAY) or jp.is_within(pointer, REPAIRS)
+                or not play.has_play(self.session.kind.kind)):
+            return False
+        self.set_play(True)
+        if not self.in_play:
+            return None
+        row = self.play_page.row_for(pointer)
+        (row or self.play_page).setFocus(Qt.FocusReason.OtherFocusReason)
+        return row is not None
 
     # -- following the document -----------------------------------------------------------------------
     def _on_changed(self, change) -> None:

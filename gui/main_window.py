@@ -129,7 +129,7 @@ class MainWindow(QMainWindow):
         self.a_quit = self._act("&Quit", self.close, K.Quit, "quit", "Quit Starwright")
         self.a_quit.setMenuRole(QAction.MenuRole.QuitRole)
         file.insertAction(self.recent_menu.menuAction(), self.a_new)
-        self.new_menu = file.addMenu("New &Other")
+        self.new_menu = file.addMenu("Ne&w Other")
         from .widgets.start_page import kinds_on_offer
         for kind, title, ok in kinds_on_offer():
             if kind == "stargrave-crew":
@@ -199,7 +199,7 @@ class MainWindow(QMainWindow):
                                    "Show the printed sheet beside the editor, following every change")
         self.a_preview.setCheckable(True)
         view.addAction(self.a_preview)
-        self.a_play = self._act("&Play", self.toggle_play, QKeySequence("F5"), "play",
+        self.a_play = self._act("P&lay", self.toggle_play, QKeySequence("F5"), "play",
                                 "At the table: only what changes during a game (Health, hull, supplies), "
                                 "in large controls; F5 again goes back")
         self.a_play.setCheckable(True)

@@ -43,9 +43,14 @@ class ExportDialog(QDialog):
         for key, title, hint in CHOICES:
             if kind is not None and kind.kind != "stargrave-crew" and key in ONE_CARD:
                 hint = ONE_CARD[key].format(title=kind.title)
-            no_cards = kind is not None and key != SHEET and not kind.cards
-            if no_cards:   # the kind's line in model/kinds.py names no cards module
-                hint = f"There are no cards for a {kind.title} yet"
+            if key == TRACKER:   # tracker cards print the Play view's tracks: the kind's line names its play rules
+                no_cards = kind is not None and not kind.play
+                if no_cards:
+                    hint = f"A {kind.title} has no Play view, so no tracker cards"
+            else:                # the kind's line in model/kinds.py names no cards module
+                no_cards = kind is not None and key != SHEET and not kind.cards
+                if no_cards:
+                    hint = f"There are no cards for a {kind.title} yet"
             b = QRadioButton(title)
             b.setEnabled(not no_cards)
             b.setObjectName(f"export_{key}")

@@ -123,7 +123,9 @@ class PlayPage(QScrollArea):
             label.setVisible(bool(g.status))
         name = str(self.session.data.get("name") or "").strip()
         self.title.setText(f"Play: {name}" if name else "Play")
-        mine = [i for i in self.session.issues if jp.is_within(i.pointer, play.PLAY)]
+        # its tracks' and powers' issues only: a ship's repair log (also under /play) is the ship page's
+        ours = [*self.rows, *self.powers]
+        mine = [i for i in self.session.issues if any(jp.is_within(i.pointer, p) for p in ours)]
         self.problems.setText("\n".join(f"{i.message} [{i.rule}]" for i in mine))
         self.problems.setVisible(bool(mine))
         has_play = bool(self.session.data.get("play"))
@@ -132,7 +134,8 @@ class PlayPage(QScrollArea):
 
     def _new_game_words(self) -> str:
         if self.session.kind.kind == "starchasers-ship":
-            return ("Clear this game's stress and crits. The ship's damage is carried over to the next session "
+            return ("Clear this game's stress and crits and raise the shields again (a ship starts each combat "
+                    "with its Shield Rating, SC-SHIP-19). The ship's damage is carried over to the next session "
                     "until it is repaired (the ship page's repairs).")
         return "Clear the game in progress: every figure back at full strength, every supply on board."
 
@@ -266,6 +269,13 @@ class PlayPage(QScrollArea):
         record = stargrave.game_record(self.session.data, self.session.result.play, f"Game {number}",
                                        datetime.date.today().isoformat())
         return open_walkthrough(self.session, self, prefill=record)
+
+    def row_for(self, pointer: str) -> TrackRow | None:
+        """The row of the track a pointer is in (an issue's), or of the first track under it."""
+        within = [p for p in self.rows if jp.is_within(pointer, p)]
+        if within:
+            return self.rows[max(within, key=len)]
+        return next((r for p, r in self.rows.items() if jp.is_within(p, pointer)), None)
 
     def first_row(self) -> TrackRow | None:
         return next(iter(self.rows.values()), None)

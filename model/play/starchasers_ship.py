@@ -1,15 +1,17 @@
 """A Starchasers starship at the table: shields, hull, structure and system damage, stress and crits.
 
-The four damage counts (hull_damage, structure_damage, system_damage, shields_down: points lost from the
-ship's own ratings) are carried over between sessions until repaired (SC-REP rules, the ship page's repair
-section), so a new game keeps them (`KEEP`); stress and crits sustained belong to one game.
+The three damage counts (hull_damage, structure_damage: points lost from the ship's own ratings; system_damage:
+the System Damage suffered, with no maximum) are carried over between sessions until repaired (SC-REP rules, the
+ship page's repair section), so a new game keeps them (`KEEP`). Shields are not damage: a ship starts each combat
+with its Shield Rating in tokens (SC-SHIP-19), so a new game raises them again, like stress and crits sustained,
+which belong to one game too.
 """
 
 from __future__ import annotations
 
 from . import Group, Track, stored
 
-KEEP = ("hull_damage", "structure_damage", "system_damage", "shields_down", "repairs")
+KEEP = ("hull_damage", "structure_damage", "system_damage", "repairs")
 
 
 def _rating(data: dict, key: str) -> int | None:

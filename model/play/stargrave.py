@@ -10,10 +10,14 @@ from __future__ import annotations
 
 from .. import edits
 from .. import pointer as jp
+from ..issues import ERROR, WARNING, Issue
 from . import Group, Power, Track, set_count, stored
 
 FIGURES = "/play/figures"
 GAME = "/play/game"
+# Loot markers secured in one game, per loot table, that the end-game record takes: a bound on input, not a rule
+# (no scenario puts this many markers on the table; a count past it is a hand-edited file, reported by issues).
+MOST_MARKERS = 50
 OFFICERS = ("captain", "first_mate")
 
 
@@ -103,8 +107,29 @@ def groups(data: dict, derived: dict, pack) -> list[Group]:
     return out
 
 
+def _secured(groups_: list[Group]) -> list[Track]:
+    """The game's loot counters: one per loot table of the pack (what the end-game record rolls for)."""
+    game = next((g for g in groups_ if g.key == "game"), None)
+    loot = jp.child(GAME, "loot")
+    return [t for t in (game.tracks if game else ()) if jp.is_within(t.pointer, loot)]
+
+
 def issues(data: dict, derived: dict, pack, groups_) -> list:
-    return []
+    out = []
+    counters = _secured(groups_ if groups_ is not None else groups(data, derived, pack))
+    for t in counters:
+        if t.stored > MOST_MARKERS:
+            out.append(Issue(t.pointer, "SG-LOOT-01", ERROR,
+                             f"{t.label}: {t.stored} loot markers in one game is more than any scenario has; the "
+                             f"end-game walk-through takes at most {MOST_MARKERS}. Correct the count."))
+    known = {jp.split(t.pointer)[-1] for t in counters}
+    found = jp.get(data, jp.child(GAME, "loot"), None)
+    for table in found if isinstance(found, dict) and counters else ():
+        if table not in known:
+            out.append(Issue(jp.child(GAME, "loot", table), "SG-LOOT-01", WARNING,
+                             f'"{table}" is not a loot table of the rules pack, so its markers are left out of the '
+                             "end-game walk-through."))
+    return out
 
 
 # -- named operations ---------------------------------------------------------------------------------------
@@ -136,11 +161,12 @@ def out_of_action(groups_: list[Group]) -> list[str]:
 def game_record(data: dict, groups_: list[Group], title: str, date: str) -> dict:
     """The game record the walk-through opens with after a game played with the tracker: who is out of
     action (each with the survival roll still to make), the powers used and the figures taken out (the XP
-    step's counts), one loot marker per marker
-    secured (the loot step has only the rolls left to make). DESIGN.md's key order."""
+    step's counts), one loot marker per marker secured on each of the pack's loot tables, at most MOST_MARKERS a
+    table (the loot step has only the rolls left to make). DESIGN.md's key order."""
     powers = sum(p.uses for g in groups_ for p in g.powers)
-    loot = jp.get(data, jp.child(GAME, "loot"), {}) or {}
-    markers = [{"table": table} for table, n in loot.items() if isinstance(n, int) for _ in range(n)]
+    # only the pack's loot tables (the game's counters), each at most MOST_MARKERS (a hand-edited file)
+    markers = [{"table": jp.split(t.pointer)[-1]} for t in _secured(groups_)
+               for _ in range(min(t.stored, MOST_MARKERS))]
     out = out_of_action(groups_)
     return {"title": title, "date": date, "out_of_action": out, "survival": [{"who": who} for who in out],
             "xp": {"loot": len(markers), "powers": powers, "rivals": stored(data, jp.child(GAME, "rivals")),

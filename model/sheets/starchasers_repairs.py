@@ -15,7 +15,7 @@ from ..systems.starchasers.ship.repair import credits, hours_text, modifier_text
 from .flowables import SectionBar, house_table, rich, two_columns
 from .text import markup
 
-PARTS = ("hull", "structure", "system", "shields")
+PARTS = ("hull", "structure", "system")
 
 
 def n(v: float) -> str:
@@ -24,14 +24,18 @@ def n(v: float) -> str:
 
 
 def damage_line(d: dict) -> str:
-    """Hull 6 of 10 · Structure 6 of 7 ... (what is left of each rating; the damage carried over in brackets)."""
+    """Hull 6 of 10 · Structure 6 of 7 · System Damage 2 (what is left of each rating, the damage carried over in
+    brackets; System Damage, which has no maximum, as its count)."""
     out = []
     for key in PARTS:
         p = d["damage"][key]
+        if p["counted"]:
+            out.append(f"<b>{markup(p['label']).replace(' ', '&nbsp;')}</b>&nbsp;{p['damage']}")
+            continue
         left = "?" if p["left"] is None else p["left"]
         rating = "?" if p["rating"] is None else p["rating"]
         out.append(f"<b>{markup(p['label']).replace(' ', '&nbsp;')}</b>&nbsp;{left}&nbsp;of&nbsp;{rating}"   # a value never splits
-                   + (f" ({p['damage']} {'down' if key == 'shields' else 'damage'})" if p["damage"] else ""))
+                   + (f" ({p['damage']} damage)" if p["damage"] else ""))
     return " · ".join(out)
 
 

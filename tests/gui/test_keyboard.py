@@ -44,6 +44,20 @@ def is_inside(w: QWidget | None, buddy: QWidget) -> bool:
     return False
 
 
+def test_no_two_entries_of_a_menu_share_a_mnemonic(win):
+    bar = win.findChild(QMenuBar)
+    for top in bar.actions():
+        menu = top.menu()
+        letters: dict[str, str] = {}
+        for a in menu.actions() if menu is not None else []:
+            key = mnemonic(a.text())
+            if key:
+                assert key not in letters, f"{top.text()}: {a.text()!r} and {letters[key]!r} both use Alt+{key.upper()}"
+                letters[key] = a.text()
+    view = next(a.menu() for a in bar.actions() if a.text() == "&View")
+    assert mnemonic(win.a_play.text()) in {mnemonic(a.text()) for a in view.actions()}
+
+
 @pytest.mark.parametrize("name", KINDS)
 def test_every_mnemonic_focuses_its_field_and_none_clashes(win, qtbot, name):
     taken_by_menus = menu_letters(win)

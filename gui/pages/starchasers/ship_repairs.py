@@ -20,7 +20,7 @@ from ...widgets.rows_model import Row, RowsModel
 from ...widgets.tables import pick_view
 from .fields import show_words
 
-PARTS = (("hull", "Hull"), ("structure", "Structure"), ("system", "System"), ("shields", "Shields"))
+PARTS = (("hull", "Hull"), ("structure", "Structure"), ("system", "System Damage"))
 TIPS = {"what": "What the repair restores: Hull Points (SC-REP-07), System Damage (SC-REP-02) or Structure "
                 "(SC-REP-03: only at a spaceport or drydock, 1 day per point).",
         "by": "A repair shop charges the table's price times its Reputability (SC-REP-04). The crew's Engineer pays "
@@ -57,7 +57,7 @@ class RepairSection(Card):
         row = QHBoxLayout()
         self.cells: dict[str, StatCell] = {}
         for key, label in PARTS:
-            cell = StatCell(f"{label} left", "")
+            cell = StatCell(label if key == "system" else f"{label} left", "")
             cell.setObjectName(f"damage_{key}")
             self.cells[key] = cell
             row.addWidget(cell)
@@ -181,10 +181,15 @@ class RepairSection(Card):
             p = (d.get("damage") or {}).get(key)
             if not p:
                 continue
+            if p["counted"]:
+                self.cells[key].set(str(p["damage"]), f"{p['damage']} System Damage carried over, until repaired. "
+                                    "It has no maximum: the System Durability is the Stress that causes it "
+                                    "(SC-SHIP-13, SC-SCMB-06).")
+                continue
             left, rating = ("?" if p["left"] is None else p["left"]), ("?" if p["rating"] is None else p["rating"])
             self.cells[key].set(f"{left} of {rating}",
                                 f"{p['label']} {rating} less {p['damage']} "
-                                f"{'shields down' if key == 'shields' else 'damage'} carried over = {left} "
+                                "damage carried over = {left} "
                                 "(never below 0)." + ("" if p["rating"] is not None else
                                                      f" Set the ship's {p['label']} to see what is left."))
         current = self.what.currentData()

@@ -175,8 +175,12 @@ def pick_soldiers(data: dict, t: Tables) -> list[str]:
 
 
 def soldier_ids(data: dict) -> list[str]:
-    """Every soldier id the crew has used: the founded roster's and every hire's in its games."""
+    """Every soldier id the crew has used: the founded roster's, every hire's in its games, and every figure's in
+    the game in progress (/play/figures: a removed or dismissed soldier's counts stay there until a new game)."""
     out = [s.get("id") for s in data.get("soldiers", []) if isinstance(s, dict)]
+    play = data.get("play")
+    figures = play.get("figures") if isinstance(play, dict) else None
+    out += list(figures) if isinstance(figures, dict) else []
     campaign = data.get("campaign")
     games = campaign.get("games") if isinstance(campaign, dict) else None
     for game in games if isinstance(games, list) else []:

@@ -14,8 +14,8 @@ from ...content_key import content_key
 from .campaign import crew_now, replay, rules_for
 from .campaign.replay import games_of
 from .derive import format_value
-from .campaign.after import _free_id
 from .campaign.rules import UPGRADE_WORDS
+from .quickstart import next_soldier_id
 from .tables import KEYS, ROLES, tables
 
 GAMES = "/campaign/games"
@@ -229,9 +229,10 @@ def _level_row(data, index, record, k, entry, pack, t, rules) -> dict:
 # ---- after the game ---------------------------------------------------------------------------------------
 
 def new_hire(data: dict, index: int, record: dict, type_name: str, name: str, pack) -> dict:
-    """A hire record with an id no one in the crew has used (ids are never reused)."""
+    """A hire record with an id no one in the crew has used (ids are never reused, nor an id the game in progress
+    still counts for: quickstart.soldier_ids)."""
     state = trial(data, index, record, pack).final
-    return {"id": _free_id(state), "name": name, "type": type_name, "robot": False, "shotgun": False, "item": None}
+    return {"id": next_soldier_id(data, tuple(state.used_ids)), "name": name, "type": type_name, "robot": False, "shotgun": False, "item": None}
 
 
 def hire_note(data: dict, index: int, record: dict, type_name: str, pack) -> str:

@@ -90,7 +90,8 @@ def test_new_game_asks_then_clears_the_play_section_in_one_undo(win, user, answe
     assert editor.session.data["play"] == {"spent": {"T": 1}}
 
 
-def test_SC_SHIP_19_a_starchasers_ships_new_game_keeps_its_damage(win, user, answer, tmp_path):
+def test_SC_SHIP_19_a_starchasers_ships_new_game_raises_its_shields_and_keeps_its_damage(win, user, answer,
+                                                                                         tmp_path):
     editor = open_copy(win, tmp_path, KINDS["starchasers-ship"])
     page = enter_play(win, user, editor)
     user.click(page.rows["/play/hull_damage"].minus)
@@ -98,8 +99,10 @@ def test_SC_SHIP_19_a_starchasers_ships_new_game_keeps_its_damage(win, user, ans
     user.click(page.rows["/play/stress_taken"].plus)
     answer(QMessageBox.StandardButton.Reset)
     user.click(page.new_game)
-    assert editor.session.data["play"] == {"hull_damage": 1, "shields_down": 1}
-    assert "carried over" in page.new_game.toolTip() or not page.new_game.isEnabled()
+    assert editor.session.data["play"] == {"hull_damage": 1}      # shields back up, the hull still damaged
+    shields = page.rows["/play/shields_down"]
+    assert shields.value.text().startswith(f"{editor.session.data['shield_rating']} /")
+    assert "carried over" in page.new_game.toolTip() and "SC-SHIP-19" in page.new_game.toolTip()
 
 
 def test_SG_PLAY_13_a_power_button_takes_its_fatigue_and_is_refused_when_fatigue_reaches_health(win, user,

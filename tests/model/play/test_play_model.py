@@ -105,6 +105,22 @@ def test_SG_LOOT_01_SG_CAMP_09_the_tracker_fills_the_post_game_record():
     assert list(record) == ["title", "date", "out_of_action", "survival", "xp", "loot", "levels", "after"]
 
 
+def test_SG_LOOT_01_a_hand_edited_loot_count_builds_a_bounded_record_of_the_packs_tables_only():
+    loaded = storage.load(CREW)
+    data, kind = loaded.data, loaded.kind
+    data["play"] = {"game": {"loot": {"digital": 100000, "physical": 2, "stolen_plans": 500}}}
+    r = evaluate(data, kind)
+    record = sg_play.game_record(data, r.play, "Game 6", "2026-12-03")
+    tables = [m["table"] for m in record["loot"]]
+    assert tables.count("digital") == sg_play.MOST_MARKERS and tables.count("physical") == 2
+    assert "stolen_plans" not in tables and record["xp"]["loot"] == len(tables)
+    too_many = [i for i in r.issues if i.pointer == "/play/game/loot/digital"]
+    assert too_many and too_many[0].severity == "error" and too_many[0].rule == "SG-LOOT-01"
+    assert f"at most {sg_play.MOST_MARKERS}" in too_many[0].message
+    unknown = [i for i in r.issues if i.pointer == "/play/game/loot/stolen_plans"]
+    assert unknown and "not a loot table of the rules pack" in unknown[0].message
+
+
 def test_new_game_clears_the_play_section_of_a_crew():
     data, kind, r = opened(CREW)
     before = copy.deepcopy(data)
@@ -201,12 +217,14 @@ def test_SC_SHIP_19_shields_hull_and_structure_come_from_the_ships_ratings():
     assert play.step(data, track(r, "Shields"), +2) is None    # never more shields than the rating
 
 
-def test_SC_SCMB_06_SC_SCMB_14_new_game_clears_stress_and_crits_and_keeps_the_ships_damage():
+def test_SC_SCMB_06_SC_SCMB_14_SC_SHIP_19_new_game_clears_stress_crits_and_shields_and_keeps_the_ships_damage():
     data, kind, r = opened(SC_SHIP)
-    for label, delta in (("Hull Points", -3), ("Stress Taken", 2), ("Crits Sustained", 1), ("System Damage", 1)):
+    for label, delta in (("Hull Points", -3), ("Stress Taken", 2), ("Crits Sustained", 1), ("System Damage", 1),
+                         ("Shields", -1)):
         t = track(r, label)
         _, r = apply(data, kind, play.set_count(data, t.pointer, t.stored_for(t.shown + delta)))
-    assert data["play"] == {"hull_damage": 3, "stress_taken": 2, "crits_sustained": 1, "system_damage": 1}
+    assert data["play"] == {"hull_damage": 3, "stress_taken": 2, "crits_sustained": 1, "system_damage": 1,
+                            "shields_down": 1}
     _, r = apply(data, kind, play.new_game(kind.kind, data))
     assert data["play"] == {"hull_damage": 3, "system_damage": 1}          # damage is carried over
     assert play.new_game(kind.kind, data) is None

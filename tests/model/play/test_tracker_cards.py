@@ -63,3 +63,19 @@ def test_a_document_with_nothing_to_track_says_so(tmp_path):
     assert r.returncode == 2 and "nothing to track yet" in r.stderr
     r = sw("export", tmp_path / "ship.starwright", "--tracker", "--markdown")
     assert r.returncode == 2 and "--tracker" in r.stderr
+
+
+def test_SC_REP_the_tracker_card_of_a_damaged_ship_prints_the_damage_carried_over(tmp_path):
+    loaded = load(EXAMPLES / "kestrel-light-freighter.starwright")
+    data = loaded.data
+    # damage carried over between sessions, and a game's stress and shields (not carried over: not printed)
+    data["play"] = {"hull_damage": 3, "structure_damage": 1, "system_damage": 2, "stress_taken": 4,
+                    "shields_down": 1}
+    result = evaluate(data, loaded.kind)
+    text = squash(raw_text_of(tracker_pdf(data, result), tmp_path)).upper()
+    assert "CARRIED OVER" in text
+    assert "3 HULL POINTS LOST, 1 STRUCTURE POINTS LOST, 2 SYSTEM DAMAGE" in text
+    assert "4 STRESS" not in text and "SHIELDS LOST" not in text
+    data["play"] = {"stress_taken": 4}
+    text = squash(raw_text_of(tracker_pdf(data, evaluate(data, loaded.kind)), tmp_path)).upper()
+    assert "CARRIED OVER" not in text           # an undamaged ship: nothing carried over

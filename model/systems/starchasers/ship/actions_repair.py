@@ -3,7 +3,8 @@
 - `proposal`: the repair record a form's choices make (only the fields that repair uses); `fields` names them.
 - `quote`: what that repair would cost and take, and the issues it would raise, before it is made.
 - `record_repair`: one edit (one undo step) that appends the repair and lowers the damage counter by its points.
-- `remove_last_repair`: one edit that takes the last repair off the log and gives its points back as damage.
+- `remove_last_repair`: one edit that takes the last repair off the log and gives its points back as damage,
+  never past the part's rating (damage taken since the repair may already have used them up).
 
 A repair that would restore more than the damage, or nothing, is refused with `BadValue` (the sentence to show);
 a repair that breaks a rule (structure in space, say) is recorded and reported by check, like every other entry.
@@ -112,6 +113,11 @@ def remove_last_repair(data: dict) -> edits.Edit | None:
     if what not in _repair.WHAT or not isinstance(last.get("points"), int):
         return edits.Batch((take,), label="Remove the last repair")
     counter = _repair.PARTS[what][0]
-    now = _repair.damage(data)[what]["damage"]
-    return edits.Batch((take, edits.Set(f"/play/{counter}", now + last["points"])),
-                       label=f"Remove the repair of {last['points']} {_repair.WHAT[what]}")
+    part = _repair.damage(data)[what]
+    back = part["damage"] + last["points"]
+    label = f"Remove the repair of {last['points']} {_repair.WHAT[what]}"
+    if part["rating"] is not None and back > part["rating"]:
+        # more damage has been taken since the repair: the part can lose no more than its rating
+        back = max(part["rating"], part["damage"])
+        label += f" (damage held at the {part['label']}, {part['rating']})"
+    return edits.Batch((take, edits.Set(f"/play/{counter}", back)), label=label)

@@ -1,9 +1,11 @@
 """Starchasers ship damage carried over between sessions and its repair (RULES.md 2.6, SC-REP).
 
 The ship's play state (schemas/play.starchasers-ship.v1.json) counts damage as points lost from the ship's own
-ratings: `hull_damage` from Hull Points, `structure_damage` from Structure Points, `system_damage` from System
-Durability, `shields_down` from Shield Rating. The Play view raises them during a game; they stay until a
-repair lowers them. `repairs` is the log of repairs made between sessions, in order; each entry is one repair:
+ratings: `hull_damage` from Hull Points, `structure_damage` from Structure Points. `system_damage` is the count of
+System Damage suffered, with no maximum: System Durability is a Stress threshold (Stress at or above it causes
+System Damage, SC-SHIP-13, SC-SCMB-06, AMB-SC-05), not a pool the damage is taken from. The Play view raises them during a game; they stay until a repair lowers them. Shields are not
+damage carried over: a ship starts each combat with its Shield Rating in tokens (SC-SHIP-19), no repair
+restores them, so `shields_down` belongs to one game (model/play/starchasers_ship.py). `repairs` is the log of repairs made between sessions, in order; each entry is one repair:
 
     what        "hull" | "system" | "structure"
     points      points restored (at least 1)
@@ -37,8 +39,8 @@ keeps every price a printed one; `jobs` says how a repair was split. A points co
 (a house pack whose rows start higher) leaves the cost unknown (None) and check says so.
 
 ENFORCE (check): SC-REP-03 structure only at a spaceport or drydock, by the crew only at a drydock with Starship
-Hull Repair tools; a repair never restores more than the damage it had (`damage_before`) nor more than the
-ship's rating (SC-REP-01 hull, SC-REP-02 system, SC-REP-03 structure); SC-REP-01 a crew hull repair restores
+Hull Repair tools; a repair never restores more than the damage it had (`damage_before`) nor (hull and
+structure) more than the ship's rating (SC-REP-01, SC-REP-03; System Damage has no rating to bound it); SC-REP-01 a crew hull repair restores
 at most its Hits; SC-REP-04 a shop needs a known reputability, a structure bay a known region. Each issue
 points at the repair's field (/play/repairs/N/...).
 """
@@ -50,11 +52,10 @@ from typing import Any
 from ....issues import ERROR, WARNING, Issue
 from ..tables import Tables
 
-# part -> (play counter, the ship's rating, the rating's name)
+# part -> (play counter, the ship's rating the damage comes off (None: a count with no maximum), the part's name)
 PARTS = {"hull": ("hull_damage", "hull_points", "Hull Points"),
          "structure": ("structure_damage", "structure_points", "Structure Points"),
-         "system": ("system_damage", "system_durability", "System Durability"),
-         "shields": ("shields_down", "shield_rating", "Shield Rating")}
+         "system": ("system_damage", None, "System Damage")}
 WHAT = {"hull": "Hull Points", "system": "System Damage", "structure": "Structure"}
 COUNTED = {"hull": ("Hull Point", "Hull Points"), "system": ("System Damage", "System Damage"),
            "structure": ("Structure Point", "Structure Points")}
@@ -114,14 +115,15 @@ def days_text(d: float | None) -> str:
 
 def damage(data: dict) -> dict:
     """Damage carried over: for each part its rating, the damage and what is left (rating - damage, never below 0;
-    None while the rating is not set)."""
+    None while the rating is not set). System Damage is a plain count: its rating and left are always None."""
     p = play(data)
     out = {}
     for part, (counter, rating_key, label) in PARTS.items():
-        rating = _int(data.get(rating_key))
+        rating = _int(data.get(rating_key)) if rating_key else None
         dmg = _int(p.get(counter)) or 0
         out[part] = {"label": label, "counter": counter, "pointer": f"/play/{counter}", "rating": rating,
-                     "damage": dmg, "left": None if rating is None else max(0, rating - dmg)}
+                     "damage": dmg, "left": None if rating is None else max(0, rating - dmg),
+                     "counted": rating_key is None}
     return out
 
 

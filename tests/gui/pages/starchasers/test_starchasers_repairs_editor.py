@@ -61,7 +61,9 @@ def test_SC_REP_04_make_a_shop_repair_see_its_price_first_then_undo_it(qtbot, se
     ed, sec = section
     hull = sec.cells["hull"]
     assert hull.value.text() == "4 of 10" and "carried over" in hull.toolTip()
-    assert sec.cells["shields"].value.text() == "1 of 2"
+    assert set(sec.cells) == {"hull", "structure", "system"}     # shields come back each combat (SC-SHIP-19)
+    # SC-SHIP-13: System Damage is a plain count, with no "of" a maximum
+    assert sec.cells["system"].value.text() == "0" and "no maximum" in sec.cells["system"].toolTip()
     choose(qtbot, sec.findChild(QComboBox, "repairWhat"), "Hull Points (6 damage)")
     choose(qtbot, sec.findChild(QComboBox, "repairBy"), "A repair shop")
     choose(qtbot, sec.findChild(QComboBox, "repairReputability"), "Poor")

@@ -89,11 +89,14 @@ def test_SC_REP_04_SC_REP_07_the_packs_repair_tables_are_the_seeds():
 def test_damage_carried_over_is_rating_less_damage_never_below_zero():
     d = run(damaged(hull_damage=12, structure_damage=2, system_damage=1, shields_down=1)).derived["damage"]
     assert (d["hull"]["rating"], d["hull"]["damage"], d["hull"]["left"]) == (10, 12, 0)
-    assert (d["structure"]["left"], d["system"]["left"], d["shields"]["left"]) == (5, 4, 1)
+    assert d["structure"]["left"] == 5
+    assert (d["system"]["damage"], d["system"]["rating"], d["system"]["left"]) == (1, None, None)   # a plain count
+    assert "shields" not in d          # SC-SHIP-19: shields come back each combat, no repair restores them
     no_play = copy.deepcopy(WARDEN)
     no_play.pop("play")
     d = run(no_play).derived["damage"]
     assert all(p["damage"] == 0 and p["left"] == p["rating"] for p in d.values())
+    assert d["hull"]["rating"] == 10 and d["system"]["rating"] is None
     unset = damaged(hull_damage=2)
     unset["hull_points"] = None
     assert run(unset).derived["damage"]["hull"]["left"] is None
@@ -181,6 +184,18 @@ def test_SC_REP_01_a_field_hull_repair_needs_its_hits_and_restores_no_more():
 def test_SC_REP_02_a_system_repair_is_a_mechanics_roll_against_the_system_damage_sustained():
     r = last(repaired(damaged(system_damage=3), ar.proposal("system", 1, "crew", "space")))
     assert r["difficulty"] == 3 and "Mechanics roll, difficulty 3 (SC-REP-02)" in r["notes"]
+
+
+def test_SC_SHIP_13_SC_SCMB_06_AMB_SC_05_system_damage_has_no_maximum_so_a_full_repair_of_7_is_no_error():
+    # System Durability (5 on the Warden) is the Stress that causes System Damage, not a pool it comes off
+    d = repaired(damaged(system_damage=7), shop("system", 7))
+    assert d["play"]["system_damage"] == 0 and WARDEN["system_durability"] < 7
+    res = run(d)
+    assert not [i for i in res.issues if i.rule.startswith("SC-REP")], [i.message for i in res.issues]
+    assert res.derived["repairs"][0]["jobs"] == [6, 1]
+    # only the damage there was bounds it
+    found = at(run(with_repairs({**shop("system", 8), "damage_before": 7})), "/play/repairs/0/points", "SC-REP-02")
+    assert len(found) == 1 and "only 7 points of damage" in found[0].message
 
 
 # --- ENFORCE -------------------------------------------------------------------------------------------------------
@@ -290,3 +305,18 @@ def test_SC_REP_04_the_schema_lists_every_derived_key_of_the_repair_rules():
             "repairs_total_text"}
     assert keys <= set(res.derived)
     assert all(f"`{k}`" in text for k in keys | set(res.derived["repairs"][0]) | set(res.derived["damage"]["hull"]))
+
+
+def test_SC_REP_01_removing_the_last_repair_never_pushes_damage_past_the_rating():
+    d = repaired(damaged(hull_damage=6), shop("hull", 5))
+    d["play"]["hull_damage"] = 8                    # hit again in a later game after the repair
+    edit = ar.remove_last_repair(d)
+    edits.apply(d, edit)
+    assert d["play"]["hull_damage"] == WARDEN["hull_points"] == 10      # not 8 + 5 = 13
+    assert "held at the Hull Points, 10" in edit.label
+    assert not [i for i in run(d).issues if i.pointer == "/play/hull_damage"]
+    # System Damage has no maximum: all its points come back
+    d = repaired(damaged(system_damage=7), shop("system", 7))
+    d["play"]["system_damage"] = 3
+    edits.apply(d, ar.remove_last_repair(d))
+    assert d["play"]["system_damage"] == 10

@@ -18,7 +18,7 @@ def test_SC_REP_04_SC_REP_05_the_sheet_prints_the_damage_carried_over_each_repai
     t = text(WARDEN, tmp_path)
     assert "DAMAGE AND REPAIRS" in t
     assert ("Damage carried over: Hull Points 6 of 10 (4 damage) · Structure Points 6 of 7 (1 damage) · "
-            "System Durability 3 of 5 (2 damage) · Shield Rating 2 of 2") in t
+            "System Damage 2") in t and "Shield" not in t.split("Damage carried over:")[1][:120]
     assert "3 Hull Points" in t and "75 Cr" in t and "90 minutes" in t
     assert "1 System Damage" in t and "62.50 Cr" in t and "Mechanics roll, difficulty 3 (SC-REP-02)" in t
     assert "Comms patched on the way home" in t
