@@ -154,6 +154,10 @@ class DocumentEditor(QWidget):
         played = self._focus_play(pointer)
         if played is not None:
             return played
+        if self.in_play:
+            self.set_play(False)          # a place of the document: back to the editor's pages
+        if jp.is_within(pointer, "/optional_rules"):
+            return self.optional_rules.focus_rule(jp.split(pointer)[1] if pointer.count("/") > 1 else None)
         if self.binder.focus(pointer):
             return True
         page = self.page_for(pointer)
@@ -166,7 +170,7 @@ class DocumentEditor(QWidget):
         from model import play
         if (not jp.is_within(pointer, play.PLAY) or jp.is_within(pointer, REPAIRS)
                 or not play.has_play(self.session.kind.kind)):
-            return False
+            return None
         self.set_play(True)
         if not self.in_play:
             return None
@@ -242,6 +246,7 @@ class DocumentEditor(QWidget):
         if self.play_page is None:
             return
         self.nav.setVisible(not on)
+        self.optional_rules.set_in_play(on)
         self.split.setVisible(not on)
         self.play_page.setVisible(on)
         if on:

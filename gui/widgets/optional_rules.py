@@ -42,6 +42,7 @@ class OptionalRulesList(QWidget):
         lay.addWidget(self.title)
         lay.addWidget(self.list)
         self._shown: tuple | None = None
+        self._in_play = False       # the Play view shows only what changes during a game: no list then
         self.refresh()
         session.changed.connect(lambda _change: self.refresh())
 
@@ -65,7 +66,22 @@ class OptionalRulesList(QWidget):
         self.list.blockSignals(False)
         rows = max(1, len(entries))
         self.list.setFixedHeight((self.list.sizeHintForRow(0) + 4) * rows + 2 * self.list.frameWidth() + 4)
-        self.setVisible(bool(entries))
+        self.setVisible(bool(entries) and not self._in_play)
+
+    def set_in_play(self, on: bool) -> None:
+        self._in_play = on
+        self.setVisible(self.list.count() > 0 and not on)
+
+    def focus_rule(self, rule: str | None) -> bool:
+        """Focus the list on this rule's row (an issue activated in the issues panel); False if it has none."""
+        for row in range(self.list.count()):
+            if self.list.item(row).data(Qt.ItemDataRole.UserRole) == rule:
+                self.list.setCurrentRow(row)
+                self.list.setFocus(Qt.FocusReason.OtherFocusReason)
+                return True
+        if self.isVisible():
+            self.list.setFocus(Qt.FocusReason.OtherFocusReason)
+        return False
 
     def _toggled(self, item: QListWidgetItem) -> None:
         on = item.checkState() == Qt.CheckState.Checked

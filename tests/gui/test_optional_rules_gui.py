@@ -64,3 +64,20 @@ def test_a_crew_whose_pack_has_no_optional_rules_shows_no_list(win, tmp_path):
     editor = win.open_path(str(EXAMPLES / "ashen-comet-veteran.starwright"))
     view = W(editor, QListWidget, "optionalRulesList")
     assert view.count() == 0 and not view.isVisible()
+
+
+def test_an_unknown_optional_rule_issue_focuses_the_list_and_the_play_view_hides_it(win, qtbot, tmp_path):
+    doc = json.loads((EXAMPLES / "norel-kho-dralasite.starwright").read_text(encoding="utf-8"))
+    doc["optional_rules"] = {"encumbrance": True, "gravity-boots": True}
+    path = tmp_path / "sf.starwright"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    editor = win.open_path(str(path))
+    view = W(editor, QListWidget, "optionalRulesList")
+    issue = next(i for i in editor.session.issues if i.pointer == "/optional_rules/gravity-boots")
+    assert issue.rule == "OPTIONAL"
+    editor.focus_pointer("/optional_rules/encumbrance")
+    assert view.hasFocus() and view.currentRow() == 0
+    editor.set_play(True)
+    assert editor.in_play and not view.isVisible()
+    editor.set_play(False)
+    assert view.isVisible()
