@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QListWidget, QStyle, QStyleOptionViewItem, QWidget
+import pytest
+from PySide6.QtWidgets import QApplication, QLineEdit, QListWidget, QStyle, QStyleOptionViewItem, QWidget
 
 from tests.conftest import EXAMPLES
 from tests.gui.pages.stargrave.test_build_crew import W, goto
@@ -81,3 +82,13 @@ def test_an_unknown_optional_rule_issue_focuses_the_list_and_the_play_view_hides
     assert editor.in_play and not view.isVisible()
     editor.set_play(False)
     assert view.isVisible()
+
+
+@pytest.mark.parametrize("example", ["ashen-comet-veteran", "z-gata-frigate", "norel-kho-dralasite"])
+def test_an_issue_of_a_field_still_focuses_that_field(win, example):
+    # the Play view takes the issues under /play; every other place goes to its bound widget as before
+    editor = win.open_path(str(EXAMPLES / f"{example}.starwright"))
+    assert editor.focus_pointer("/name") is True
+    focused = QApplication.focusWidget()
+    assert isinstance(focused, QLineEdit) and focused.text() == editor.session.data["name"]
+    assert not editor.in_play
