@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from . import optional_rules, play
 from .issues import WARNING, Issue, has_errors, sort_issues
@@ -18,7 +19,16 @@ class Result:
     pack: Pack | None
     schema_valid: bool
     offers: dict = field(default_factory=dict)   # what can be added where, and why not (GameSystem.offers)
-    play: list = field(default_factory=list)     # the Play view's tracks per figure or ship (model.play.groups)
+    # the Play view's tracks per figure or ship (model.play.groups): worked out by evaluate() when the document
+    # holds a game in progress, else on first use (the Play view, tracker cards), so that editing a document
+    # between games does not pay for it
+    play_groups: Any = field(default_factory=list, repr=False)
+
+    @property
+    def play(self) -> list:
+        if callable(self.play_groups):
+            self.play_groups = self.play_groups()
+        return self.play_groups
 
     @property
     def has_errors(self) -> bool:
@@ -80,8 +90,12 @@ def evaluate(data: dict, kind: Kind, extra_packs: list[Pack] | None = None, orig
     # the optional rules of the pack, with whether this document plays with each (model/optional_rules.py)
     derived["optional_rules"] = optional_rules.listing(data, pack)
     checked = system.check(data, derived, pack) + optional_rules.issues(data, pack) + _portrait_issues(data)
-    groups = play.groups(kind.kind, data, derived, pack)
-    checked = checked + play.issues(kind.kind, data, derived, pack, groups)
+    if data.get("play"):
+        groups = play.groups(kind.kind, data, derived, pack)
+        checked = checked + play.issues(kind.kind, data, derived, pack, groups)
+    else:     # no count stored, so none past its limit
+        def groups(data=data, derived=derived, pack=pack):
+            return play.groups(kind.kind, data, derived, pack)
     told = {i.pointer for i in checked}   # the rules' own words for a kept record win over the schema's
     issues = [i for i in kept if i.pointer not in told] + pack_issues + checked
     return Result(sort_issues(issues), derived, pack, True, system.offers(data, derived, pack), groups)

@@ -90,6 +90,8 @@ def has_play(kind: str) -> bool:
 
 
 def stored(data: dict, pointer: str) -> int:
+    if not data.get("play"):         # no game in progress (every document between games): every count is 0
+        return 0
     value = jp.get(data, pointer, 0)
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
