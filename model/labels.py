@@ -88,7 +88,9 @@ def _member(labels: dict, parent: str, tok: str, depth: int, pack: Any, data: An
         if name:
             return f"{name} ({tok})" if spec.get("show_key", True) else name
         # a key of a document list that is not in it (the captain in the figures of play): its own words
-        return labels["parts"].get(tok) or _words(tok) if spec.get("in") == "document" else f'"{tok}"'
+        if spec.get("in") == "document":
+            return labels["parts"].get(tok) or _words(tok)
+        return f'"{tok}"'
     for spec in labels.get("pack_parts", []) if depth == 0 else ():
         name = _pack_name(spec, tok, pack)
         if name:
