@@ -137,3 +137,31 @@ def test_the_app_is_made_with_fusion():
                          cwd=str(ROOT), timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip().lower() == "fusion"
+
+
+FILLS_PROBE = """
+import glob, os, tempfile
+os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp()
+from gui.app import create
+app, w = create([])
+from PySide6.QtWidgets import QScrollArea, QWidget
+area = QScrollArea(); body = QWidget(); body.resize(800, 3000); area.setWidget(body); area.resize(900, 700)
+area.show()
+for _ in range(3):
+    app.processEvents()
+    area.verticalScrollBar().repaint()   # a Fusion scroll bar: fills Qt would hand to its thread pool
+print(sum(open(f).read().strip() == "Thread (pooled)" for f in glob.glob("/proc/self/task/*/comm")))
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads the process's threads from /proc (Linux)")
+def test_fills_are_painted_on_the_gui_thread():
+    """Qt hands large fills to a thread pool and waits: on two cores that made a scroll bar cost 3.5 ms instead of
+    0.2, the slowest part of an edit (tests/benchmarks/bench_gui.py). The app turns the pool off before it is
+    made, so painting starts no pooled thread."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
+    env.pop("QT_NO_GUI_THREADPOOL", None)
+    out = subprocess.run([sys.executable, "-c", FILLS_PROBE], capture_output=True, text=True, env=env,
+                         cwd=str(ROOT), timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == "0"
