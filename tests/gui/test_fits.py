@@ -1,5 +1,6 @@
 """Every page of every kind fits the window's width at the default size and at 1366x768: no horizontal
-scroll bar, nothing cut off at the right."""
+scroll bar, nothing cut off at the right, also when the page is tall enough to show its vertical scroll bar (a
+sideways scroll of a few pixels made every edit repaint the whole window: tests/benchmarks/bench_gui.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from PySide6.QtWidgets import QAbstractItemView, QApplication
 
 from tests.conftest import EXAMPLES
 
-KINDS = ["ashen-comet-veteran", "broken-crew", "norel-kho-dralasite", "broken-starfrontiers", "z-gata-frigate",
+KINDS = ["ashen-comet-veteran", "ashen-comet-campaign", "broken-crew", "norel-kho-dralasite", "broken-starfrontiers", "z-gata-frigate",
          "broken-knighthawks-frigate", "kestrel-crewed", "broken-starchasers-ship", "dash-korrin-ace",
          "broken-starchasers-character"]
 
@@ -25,6 +26,10 @@ def test_no_page_scrolls_sideways(win, qtbot, name, size):
         bar = page.horizontalScrollBar()
         assert bar.maximum() == 0, (f"{page.title} at {win.width()}x{win.height()} scrolls sideways by "
                                     f"{bar.maximum()} px")
+        room = page.width() - 2 * page.frameWidth() - page.verticalScrollBar().sizeHint().width()
+        least = page.body.minimumSizeHint().width()
+        assert least <= room, (f"{page.title} at {win.width()}x{win.height()} needs {least} px, {least - room} more "
+                               f"than it has beside its vertical scroll bar")
         for view in page.findChildren(QAbstractItemView):
             if view.isVisible():
                 assert view.horizontalScrollBar().maximum() == 0, \

@@ -45,9 +45,10 @@ class OfficerPage(Page):
             card.layout_.setContentsMargins(8, 6, 8, 8)
             card.layout_.setSpacing(5)
         # the first column as narrow as its buttons allow, the equipment as narrow as its names allow: the
-        # powers get the room for three columns of names at 1366x768
+        # powers get the room for three columns of names at 1366x768, and the three fit beside the page's
+        # vertical scroll bar in the default window (tests/gui/test_fits.py)
         self.identity.setFixedWidth(max(self.identity.background.sizeHint().width() + 18, 300))
-        self.items.setMinimumWidth(self.items.fontMetrics().averageCharWidth() * 44)
+        self.items.setMinimumWidth(self.items.fontMetrics().averageCharWidth() * 42)
         self.identity.add(self.powers.chosen_box)
         self.identity.layout_.addStretch(1)
         columns.addWidget(self.identity, 0)

@@ -94,6 +94,9 @@ def _item_row(key: str, offer: dict | None, mine: list[dict]) -> Row:
     alias = f"\nEnglish edition: {offer['rulebook_name']}" if offer and offer["rulebook_name"] != name else ""
     tip_name = "\n".join(x for x in (notes + alias, "Tick to carry it; untick to leave it. Double-click adds one more.")
                          if x)
-    return Row(key=key, cells=(label, slots, status), tips=(tip_name, "Slots it uses for this figure", status),
+    # a carried item that fits shows the tick icon alone (its tooltip says "Carried"): the word did not fit beside
+    # it in the default window
+    shown = "" if mine and not bad else status
+    return Row(key=key, cells=(label, slots, shown), tips=(tip_name, "Slots it uses for this figure", status),
                icons=("", "", icon), check=bool(mine), pointer=pointer, center=(1,),
                enabled=bool(mine) or bool(offer and offer["fits"]), data={"name": name, "carried": mine})
