@@ -10,9 +10,10 @@ banner above the form.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QAbstractSpinBox, QComboBox, QFrame, QHBoxLayout,
                                QLabel, QLineEdit, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget)
+from shiboken6 import isValid
 
 from ...icons import icon
 from ...widgets.common import Card, WrapLabel, hint
@@ -20,6 +21,20 @@ from ...widgets.common import Card, WrapLabel, hint
 _EDITORS = (QLineEdit, QPlainTextEdit, QComboBox, QAbstractButton, QAbstractSpinBox, QAbstractItemView)
 # Tables that only show the crew (their rows carry the history tooltips) stay usable while locked.
 _VIEWS_KEPT = ("_chosen_powers", "_carried", "soldierRoster")
+_KINDS: dict[type, str] = {}
+
+
+def _editor_kind(w) -> str:
+    """"text" (a field made read-only), "view" (a list), "editor" (anything else disabled) or "" (not an editor),
+    worked out once per class: isinstance with PySide6's classes costs a microsecond each, on every object of the
+    page at every edit."""
+    cls = type(w)
+    kind = _KINDS.get(cls)
+    if kind is None:
+        kind = _KINDS[cls] = ("text" if issubclass(cls, (QLineEdit, QPlainTextEdit)) else
+                              "view" if issubclass(cls, QAbstractItemView) else
+                              "editor" if issubclass(cls, _EDITORS) else "")
+    return kind
 
 
 def games_played(session) -> int:
@@ -64,7 +79,9 @@ class FoundingBanner(QFrame):
         lay.addLayout(col, 1)
         lay.addWidget(self.between)
         lay.addWidget(self.unlock)
-        self.locked: list[QWidget] = []
+        self.locked: dict[int, QWidget] = {}       # the fields this banner locked, to give back (by id)
+        self._seen: list[QWidget] = []             # the fields it judged (their wrappers kept, so their ids held)
+        self._judged: dict[int, bool] = {}         # id -> whether it locks that field
         self.unlock.clicked.connect(self._toggle)
         self.between.clicked.connect(self._between)
         self._stale = False
@@ -225,34 +242,56 @@ class FoundingBanner(QFrame):
         """Make the founding fields read-only (or give them back): only what this banner locked is unlocked."""
         if locked:
             body = self.page.body
-            # the banner, and the cards marked "betweenGames" (they edit the latest game); the list keeps the
-            # wrappers, so their ids, alive. Only the cards and the editors are looked for: wrapping every
-            # widget of the page for Python at each edit cost more than the rest of the banner's refresh.
-            parts = (self, *(c for c in body.findChildren(Card) if c.property("betweenGames")))
-            keep = [w for part in parts for w in (part, *part.findChildren(QWidget))]
-            kept = {id(w) for w in keep}
-            for w in (w for kind in _EDITORS for w in body.findChildren(kind)):
-                if id(w) in kept:
+            # the banner, and the cards marked "betweenGames" (they edit the latest game), stay usable. Only the
+            # editors are looked for, and whether a field is kept usable is asked once: this runs after every
+            # edit, and wrapping every widget of the page for Python, or of the banner to know what to keep, cost
+            # more than the rest of the banner's refresh (tests/benchmarks/bench_gui.py). A field locked before is
+            # locked again if its page's refresh gave it back (a soldier's row enables its shotgun box).
+            judged = self._judged
+            kept = None
+            for w in body.findChildren(QObject):   # (asking Qt for each editor class was 3x slower)
+                kind = _editor_kind(w)
+                if not kind:
                     continue
-                if isinstance(w, QAbstractItemView) and w.objectName().endswith(_VIEWS_KEPT):
+                lock = judged.get(id(w))
+                if lock is None:
+                    if kept is None:
+                        kept = (self, *(c for c in body.findChildren(Card) if c.property("betweenGames")))
+                    lock = not (any(part is w or part.isAncestorOf(w) for part in kept) or (
+                        kind == "view" and w.objectName().endswith(_VIEWS_KEPT)))
+                    self._judge(w, lock)
+                if not lock:
                     continue
-                if isinstance(w, (QLineEdit, QPlainTextEdit)):
+                if kind == "text":
                     if not w.isReadOnly():
                         w.setReadOnly(True)
-                        self.locked.append(w)
-                elif isinstance(w, _EDITORS) and w.isEnabled():
+                        self.locked[id(w)] = w
+                elif w.isEnabled():
                     w.setEnabled(False)
-                    self.locked.append(w)
+                    self.locked[id(w)] = w
         else:
-            for w in self.locked:
+            for w in self.locked.values():
                 try:
-                    if isinstance(w, (QLineEdit, QPlainTextEdit)):
+                    if _editor_kind(w) == "text":
                         w.setReadOnly(False)
                     else:
                         w.setEnabled(True)
                 except RuntimeError:   # a row widget rebuilt since
                     pass
-            self.locked = []
+            self.locked = {}
+
+    def _judge(self, w: QWidget, lock: bool) -> None:
+        """Remember whether this banner locks a field or leaves it usable (the banner's own, a kept list). The list
+        keeps its wrapper, and so its id, alive; the wrappers of fields deleted since (rows rebuilt) are let go
+        when the list has grown."""
+        seen = self._seen
+        if len(seen) >= 64 and len(seen) & (len(seen) - 1) == 0:   # at 64, 128, 256...: prune
+            seen[:] = [x for x in seen if isValid(x)]
+            judged = {id(x): self._judged[id(x)] for x in seen}
+            self._judged.clear()
+            self._judged.update(judged)
+        seen.append(w)
+        self._judged[id(w)] = lock
 
 
 def guard(pages, session) -> None:
