@@ -22,12 +22,25 @@ def serial_fills() -> None:
     os.environ.setdefault("QT_NO_GUI_THREADPOOL", "1")
 
 
+# Fusion keeps what it draws of a field or button (per size and state) in Qt's pixmap cache, 10 MB by default: a
+# page of spin boxes, combos and buttons of as many widths filled 2 MB of it that a repaint mostly never asks for
+# again. A smaller cache keeps what one page repaints (tests/benchmarks/bench_gui.py: memory, and edit latency).
+PIXMAP_CACHE_KB = 1024
+
+
 def application() -> QApplication:
     app = QApplication.instance()
     styled = app is None
     if app is None:  # made with Fusion (theme.apply)
         serial_fills()
         app = QApplication([sys.argv[0] if sys.argv else "starwright", "-style", "Fusion"])
+        from PySide6.QtGui import QFont, QPixmapCache
+        QPixmapCache.setCacheLimit(PIXMAP_CACHE_KB)
+        # Latin text is drawn without shaping (kerning pairs, ligatures), which a window's words do not need and
+        # which was a sixth of an edit's repaint; scripts that need shaping to be read are still shaped
+        font = app.font()
+        font.setStyleStrategy(QFont.StyleStrategy.PreferNoShaping)
+        app.setFont(font)
     app.setApplicationName(APP)
     app.setApplicationDisplayName(APP)
     app.setOrganizationName(APP)

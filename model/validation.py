@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 from collections.abc import Iterable
@@ -22,14 +23,36 @@ DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema"
 
 @cache
 def registry() -> Registry:
+    """Every schema of schemas/, each read when a check first refers to it: the checks of the documents open use
+    a few of them, not the rules packs', the sheet layouts' or the earlier versions' (memory with five documents
+    open: tests/benchmarks/bench_gui.py)."""
     # jsonschema/referencing are imported on first use, not at start-up (~60 ms of the window's start).
-    from referencing import Registry, Resource
+    from referencing import Registry
+    return Registry(retrieve=_retrieve)
+
+
+def _retrieve(uri: str):
+    from referencing.exceptions import NoSuchResource
+    name = uri[len(SCHEMA_BASE):] if uri.startswith(SCHEMA_BASE) else ""
+    if not name or "/" in name or not (schemas_dir() / name).is_file():
+        raise NoSuchResource(ref=uri)
+    return _resource(name)
+
+
+@cache
+def _resource(name: str):
+    """schemas/<name> as a resource of the registry (read once)."""
+    from referencing import Resource
     from referencing.jsonschema import DRAFT202012
-    resources = []
-    for path in sorted(schemas_dir().glob("*.json")):
-        schema = json.loads(path.read_text(encoding="utf-8"))
-        resources.append((schema["$id"], Resource.from_contents(schema, default_specification=DRAFT202012)))
-    return Registry().with_resources(resources)
+    schema = json.loads((schemas_dir() / name).read_text(encoding="utf-8"))
+    if schema.get("$id") != schema_id(name):
+        raise ValueError(f"schemas/{name} has the $id {schema.get('$id')!r}, not {schema_id(name)!r}")
+    return Resource.from_contents(schema, default_specification=DRAFT202012)
+
+
+def schema(name: str) -> dict:
+    """The contents of schemas/<name> (a file name or its $id)."""
+    return _resource(name[len(SCHEMA_BASE):] if name.startswith(SCHEMA_BASE) else name).contents
 
 
 def schema_id(name: str) -> str:
@@ -211,45 +234,78 @@ def _remembered_placed(key: str, data: Any, check) -> list[tuple[tuple, Issue]]:
 
 def _by_parts(name: str, data: Any) -> list[Issue]:
     """`schema_issues` of a document, remembered part by part: the top level with each property that holds an
-    object or a list taken as it is, then each of those against its own schema, remembered by its own content.
-    Typing an officer's name checks that officer again, not the whole crew (a crew's check was most of a
-    keystroke). The issues come in the order checking the whole document gives."""
-    parts = _parts(name) if isinstance(data, dict) else None
-    if parts is None:
-        return _remembered(name, data, validator(name))
-    top, each = parts
-    placed = _remembered_placed(name, {k: (0 if k in each else v) for k, v in data.items()}, top)
-    for k in (k for k in each if k in data):
-        at = "/" + jp.escape(k)
-        placed += [((k, *path), Issue(at + i.pointer, i.rule, i.severity, i.message))
-                   for path, i in _remembered_placed(f"{name}#{at}", data[k], each[k])]
+    object or a list taken as it is, then each of those the same way against its own schema (an officer's
+    powers, its items; each entry of a list), each part remembered by its own content. Adding an officer's
+    item checks that list again, not the officer, the crew or the other lists (a crew's check was most of a
+    keystroke: tests/benchmarks/bench_gui.py). The issues come in the order checking the whole document gives."""
+    return [issue for _path, issue in _node_issues(_parts(name), name, data)]
+
+
+def _node_issues(node, key: str, value: Any) -> list[tuple[tuple, Issue]]:
+    """The placed issues of `value` checked against `node` (a `_Part`), each part remembered under `key`."""
+    if node.props is not None and isinstance(value, dict):
+        placed = _remembered_placed(key, {k: (0 if k in node.props else v) for k, v in value.items()}, node.shell)
+        for k, part in node.props.items():
+            if k in value:
+                at = "/" + jp.escape(k)
+                placed += [((k, *path), Issue(at + i.pointer, i.rule, i.severity, i.message))
+                           for path, i in _node_issues(part, key + ("#" if key.find("#") < 0 else "") + at, value[k])]
+    elif node.items is not None and isinstance(value, list):
+        placed = _remembered_placed(key, value, node.shell)
+        for n, entry in enumerate(value):
+            at = f"/{n}"
+            placed += [((str(n), *path), Issue(at + i.pointer, i.rule, i.severity, i.message))
+                       for path, i in _node_issues(node.items, key + "/*", entry)]
+    else:
+        return _remembered_placed(key, value, node.whole)
     placed.sort(key=lambda x: list(x[0]))   # stable: one place's issues keep their order
-    return [issue for _path, issue in placed]
+    return placed
 
 
 _WHOLE_ONLY = {"type", "required", "additionalProperties", "properties", "title", "description", "$comment",
                "$schema"}
+_LIST_ONLY = {"type", "items", "minItems", "maxItems", "title", "description", "$comment", "$schema"}
 
 
 _NESTED = ("properties", "items", "prefixItems", "allOf", "anyOf", "oneOf", "additionalProperties")
 
 
+@dataclass(frozen=True)
+class _Part:
+    """A schema and, when it can be cut, its cut: an object's own shape (`shell`, with each property that holds an
+    object or a list taking anything there) and those properties' parts (`props`); or a list's own shape (`shell`,
+    its entries taking anything) and its entries' part (`items`). `whole` checks a value that does not have the
+    shape the cut expects."""
+    whole: Any
+    shell: Any = None
+    props: dict | None = None
+    items: Any = None
+
+
+def _cut(schema: Any, cls) -> _Part:
+    whole = cls({**schema, "$schema": DRAFT_2020_12} if isinstance(schema, dict) else schema, registry=registry())
+    if not isinstance(schema, dict):
+        return _Part(whole)
+    keys = set(schema) - {"$schema"}
+    if keys <= _WHOLE_ONLY and isinstance(schema.get("properties"), dict) and schema.get("type") in (None, "object"):
+        props = schema["properties"]
+        cut = {k: sub for k, sub in props.items()
+               if isinstance(sub, dict) and (sub.get("type") in ("object", "array") or any(n in sub for n in _NESTED))}
+        if cut:
+            shell = cls({**schema, "$schema": DRAFT_2020_12,
+                         "properties": {k: True if k in cut else sub for k, sub in props.items()}}, registry=registry())
+            return _Part(whole, shell, {k: _cut(sub, cls) for k, sub in cut.items()})
+    if keys <= _LIST_ONLY and schema.get("type") == "array" and isinstance(schema.get("items"), dict):
+        shell = cls({**schema, "$schema": DRAFT_2020_12, "items": True}, registry=registry())
+        return _Part(whole, shell, items=_cut(schema["items"], cls))
+    return _Part(whole)
+
+
 @cache
-def _parts(name: str):
-    """(top, {property: validator}): the document schema cut at its top-level properties that hold objects or
-    lists, or None when its top level says more than which properties there are and what each holds (then the
-    document is checked whole). `top` is the schema with those properties taking anything (whether they are
-    there is still its question); each one's validator checks its value."""
-    flat = validator(name).schema
-    if not isinstance(flat, dict) or not set(flat) <= _WHOLE_ONLY or not isinstance(flat.get("properties"), dict):
-        return None
-    props, cls = flat["properties"], _strict_class()
-    cut = {k: sub for k, sub in props.items()
-           if isinstance(sub, dict) and (sub.get("type") in ("object", "array") or any(n in sub for n in _NESTED))}
-    if not cut:
-        return None
-    top = cls({**flat, "properties": {k: True if k in cut else sub for k, sub in props.items()}}, registry=registry())
-    return top, {k: cls({**sub, "$schema": DRAFT_2020_12}, registry=registry()) for k, sub in cut.items()}
+def _parts(name: str) -> _Part:
+    """The document schema cut part by part (`_Part`); its top level says only which properties there are and what
+    each holds, or the document is checked whole."""
+    return _cut(validator(name).schema, _strict_class())
 
 
 @cache

@@ -69,12 +69,13 @@ class ContentColumns(QObject):
             out.append(width)
         return out
 
-    def measure_rows(self, first: int, last: int, changed_only: bool = False) -> None:
+    def measure_rows(self, first: int, last: int, changed_only: bool = False, fitted: tuple | None = None) -> None:
         """Measure these rows again (a page that has just set fields into their cells says so). `changed_only`:
-        skip a row whose model says nothing its size depends on changed (RowsModel.measure_key)."""
+        skip a row whose model says nothing its size depends on changed (RowsModel.measure_key). `fitted`: the
+        fitted columns, when the caller has just asked."""
         if len(self.cells) != self.view.model().rowCount():
             return self.measure_all()
-        fitted = self._fitted()
+        fitted = self._fitted() if fitted is None else fitted
         measured = False
         for r in range(first, last + 1):
             key = self._key(r)
@@ -83,7 +84,7 @@ class ContentColumns(QObject):
             self.cells[r], self.keys[r] = self._row(r), key
             measured = True
         if measured:
-            self._apply()
+            self._apply(fitted)
 
     def measure_all(self, *_) -> None:
         if not isValid(self.view):
@@ -98,10 +99,11 @@ class ContentColumns(QObject):
         if not top_left.isValid():
             return self.measure_all()
         first, last = top_left.column(), bottom_right.column()
-        if len(self.cells) == self.view.model().rowCount() and not any(first <= c <= last for c in self._fitted()):
+        fitted = self._fitted()   # (asked once for the whole change: each question goes to the header)
+        if len(self.cells) == self.view.model().rowCount() and not any(first <= c <= last for c in fitted):
             return   # only stretched columns changed: no width to work out (their rows keep their old keys,
             #          which differ from the new ones only in those columns)
-        self.measure_rows(top_left.row(), bottom_right.row(), changed_only=True)
+        self.measure_rows(top_left.row(), bottom_right.row(), changed_only=True, fitted=fitted)
 
     def _rows_inserted(self, parent, first: int, last: int) -> None:
         if parent.isValid():
@@ -126,9 +128,9 @@ class ContentColumns(QObject):
         head = self.heads[column] if column < len(self.heads) else 0
         return max(self.header.minimumSectionSize(), min(max(widest, head), self.header.maximumSectionSize()))
 
-    def _apply(self) -> None:
+    def _apply(self, fitted: tuple | None = None) -> None:
         header = self.header
-        for c in self._fitted():
+        for c in self._fitted() if fitted is None else fitted:
             w = self.width(c)
             if header.sectionSize(c) != w:
                 header.resizeSection(c, w)

@@ -28,7 +28,7 @@ from model.rules_pack import builtin_pack
 from model.sheets import RENDERERS, SheetOptions, export_pdf
 from model.storage import load
 from model.system_contract import GameSystem
-from model.validation import registry, schema_id, schema_issues
+from model.validation import schema as schema_contents, schema_id, schema_issues
 from tests.conftest import EXAMPLES, ROOT
 from tests.gui import sixth_system as sixth
 from tests.model.sheet_text import pdf_text
@@ -95,7 +95,7 @@ def test_a_house_pack_names_a_keyed_place_with_its_own_words():
 def test_the_labels_name_every_top_level_member_of_the_schema(name):
     kind = KINDS[name]
     labels, pack = labels_for(name), builtin_pack(kind.pack)
-    members = set(registry().contents(schema_id(kind.schema))["properties"]) - {"format", "version"}
+    members = set(schema_contents(schema_id(kind.schema))["properties"]) - {"format", "version"}
     named = set(labels["parts"]) | {e[s["key"]] for s in labels.get("pack_parts", []) for e in jp.get(pack.data, s["list"])}
     assert members <= named, sorted(members - named)
 
@@ -138,7 +138,7 @@ def _clear_data_caches() -> None:
     """Forget what was read from schemas/ and resources/ (the program reads them once per process)."""
     from model import cards, labels, paths, rules_pack, validation
     from model.sheets import layout
-    for cached in (paths._root, validation.registry, validation.validator, validation._parts,
+    for cached in (paths._root, validation.registry, validation._resource, validation.validator, validation._parts,
                    validation._record_validator, labels.labels_for, layout.load_layout, cards.load_card_layout,
                    rules_pack._schemas_digest):
         cached.cache_clear()

@@ -11,7 +11,7 @@ from functools import cache
 from hypothesis import strategies as st
 
 from model.paths import examples_dir, rules_dir
-from model.validation import registry, schema_id
+from model.validation import schema as schema_contents, schema_id
 
 
 @cache
@@ -43,7 +43,7 @@ def _resolve(schema: dict, base: str) -> tuple[dict, str]:
         where, _, fragment = ref.partition("#")
         if where:  # another schema file, e.g. "stargrave-crew.v1.json#/$defs/officer"
             base = schema_id(where.rsplit("/", 1)[-1])
-        target = registry().contents(base)
+        target = schema_contents(base)
         for part in fragment[1:].split("/") if fragment.strip("/") else []:
             target = target[part.replace("~1", "/").replace("~0", "~")]
         schema = {**{k: v for k, v in schema.items() if k != "$ref"}, **target}
@@ -124,4 +124,4 @@ def _object(s: dict, base: str, depth: int):
 def documents(schema_name: str):
     """Documents the schema `schema_name` (in schemas/) accepts, or nearly: callers filter with is_valid."""
     base = schema_id(schema_name)
-    return from_schema(registry().contents(base), base)
+    return from_schema(schema_contents(base), base)

@@ -39,7 +39,7 @@ EXAMPLE_DOCS = _examples()
 
 def test_every_document_schema_is_checked_by_parts():
     for kind in DOCUMENT_KINDS:
-        assert validation._parts(kind.schema) is not None, kind.schema
+        assert validation._parts(kind.schema).props, kind.schema
 
 
 def test_the_examples_give_the_issues_of_the_whole_check():
@@ -64,3 +64,16 @@ def test_a_change_checks_again_only_the_part_it_is_in():
     changed["captain"]["name"] += "x"
     assert validation._by_parts(schema, changed) == _whole(schema, changed)
     assert [key for key, _content in set(validation._RECORDS) - before] == [f"{schema}#/captain"]
+
+
+def test_an_officers_item_checks_again_only_its_item_list():
+    """An officer's parts are cut again: a new item checks the list of items (and the new name), not the officer's
+    powers, the officer or the crew."""
+    schema, data = next((s, d) for s, d in EXAMPLE_DOCS if s.startswith("stargrave-crew"))
+    validation._by_parts(schema, data)
+    before = set(validation._RECORDS)
+    changed = copy.deepcopy(data)
+    changed["captain"]["items"].append("A name never seen before")
+    assert validation._by_parts(schema, changed) == _whole(schema, changed)
+    assert sorted(key for key, _content in set(validation._RECORDS) - before) == [
+        f"{schema}#/captain/items", f"{schema}#/captain/items/*"]

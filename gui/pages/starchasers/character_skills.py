@@ -25,7 +25,6 @@ from ...widgets.common import Card, WrapLabel, badge, hint, live_with_selection,
 from ...widgets.rows_model import Row, RowsModel
 from ..base import Page
 from .character_fields import LevelBox, bind_level
-from .entry_table import EntryTable
 from .fields import NumberBox, TabsWhenAdded
 
 HEAD = ("Skill", "Attribute", "Level", "Bonus dice", "Pool", "")
@@ -241,6 +240,7 @@ class SkillsPage(TabsWhenAdded, Page):
 
     # ---- equipment --------------------------------------------------------------------------------------
     def _build_equipment(self, t) -> None:
+        from .entry_table import EntryTable   # (imported with the form, not with the editor)
         self.eq_card = Card("Equipment")
         self.equipment = EntryTable("equipment", actions.EQUIPMENT_FIELDS, {})
         self.equipment.setAccessibleName("Equipment of the character")

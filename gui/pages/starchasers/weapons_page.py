@@ -17,7 +17,6 @@ from ... import theme
 from ...icons import severity_icon
 from ...widgets.common import Card, WrapLabel, badge, hint, live_with_selection, with_badge
 from ..base import Page
-from .entry_table import EntryTable
 from .fields import TabsWhenAdded, show_words
 
 PALETTE = ["#2f6db5", "#c77c1e", "#2e8b57", "#8e44ad", "#b03a48", "#16808a", "#7a6a2f", "#5a5fc2"]
@@ -136,7 +135,7 @@ class WeaponsPage(TabsWhenAdded, Page):
         meter.add(self.bar)
         meter.add(self.meter_words)
         self.column.addWidget(meter)
-        self.tables: dict[str, EntryTable] = {}
+        self.tables: dict = {}   # list name -> its EntryTable
         self._build_list("weapons", "Weapons", ("&Add weapon", "&Remove weapon"))
         self._build_list("equipment", "Equipment that uses hard points", ("Add e&quipment", "Remove equip&ment"))
         self.weapons, self.equipment = self.tables["weapons"], self.tables["equipment"]
@@ -149,6 +148,7 @@ class WeaponsPage(TabsWhenAdded, Page):
 
     def _build_list(self, listname: str, title: str, words: tuple[str, str]) -> None:
         """A card with a table of one list of the ship and its Add and Remove buttons."""
+        from .entry_table import EntryTable   # (imported with the form, not with the editor)
         card = Card(title)
         choices = self.session.result.offers.get("choices", {}) if listname == "weapons" else {}
         table = EntryTable(listname, actions.FIELDS[listname], choices)

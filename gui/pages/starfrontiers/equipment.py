@@ -21,7 +21,6 @@ from model.systems.starfrontiers.tables import tables
 from ...widgets.common import Card, Meter, WrapLabel, badge, live_with_selection, show_all_rows, with_badge
 from ...widgets.rows_model import KEY_ROLE, Row, RowsModel
 from ..base import Page
-from .owned import OwnedControls, owned_rows
 
 
 # the derived values each part of the page shows (it follows an edit only when one of them changed)
@@ -194,6 +193,7 @@ class EquipmentPage(Page):
         return shop
 
     def _owned_card(self, binder) -> Card:
+        from .owned import OwnedControls, owned_rows   # (imported with the form, not with the editor)
         owned = Card("Owned")
         self.owned_model = RowsModel(["Item", "No.", "Cost", "Mass", "Carried", "Notes"],
                                      ["", "How many", "Cost of them all (or the price paid, entered)",

@@ -4,8 +4,8 @@ its history on hover). The founding fields are read-only until unlocked on purpo
 what that changes). Another button takes a change between games to the latest game's "After the game" step,
 so it becomes part of that game's record.
 
-The pages themselves are not changed: `guard(pages, session)` wraps each page's form building and adds the
-banner above the form.
+The pages themselves are not changed: `guard(pages, session)` (gui/pages/stargrave/__init__.py) wraps each
+page's form building and adds the banner above the form.
 """
 
 from __future__ import annotations
@@ -292,19 +292,3 @@ class FoundingBanner(QFrame):
             self._judged.update(judged)
         seen.append(w)
         self._judged[id(w)] = lock
-
-
-def guard(pages, session) -> None:
-    """Add the founding banner to the Captain, First Mate and Soldiers pages when their forms are built."""
-    session.founding_banners = []
-    for page in pages:
-        if page.objectName() not in ("page_captain", "page_first_mate", "page_soldiers"):
-            continue
-        original = page.build_form
-
-        def build_form(s, b, page=page, original=original):
-            original(s, b)
-            banner = FoundingBanner(page, session)
-            page.column.insertWidget(0, banner)
-            session.founding_banners.append(banner)
-        page.build_form = build_form

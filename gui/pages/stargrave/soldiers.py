@@ -8,7 +8,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import (QCheckBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout,
                                QWidget)
 
-from model.systems.stargrave import actions, founded_derived
+from model.systems.stargrave import founded_derived
 from model.systems.stargrave.next_step import next_step
 from model.systems.stargrave.tables import tables
 
@@ -163,6 +163,7 @@ class SoldiersPage(Page):
     def _hire(self) -> None:
         s = self._selected_type()
         if s:
+            from model.systems.stargrave import actions   # (the actions are imported when first used)
             self.session.apply(actions.hire(self.session.data, s["name"]))
             self.roster.setCurrentIndex(self.roster_model.index(self.roster_model.rowCount() - 1, C_TYPE))
 
@@ -235,12 +236,14 @@ class SoldiersPage(Page):
                                   if h and h["known"] else (h["reason"] if h else ""))
 
     def _remove(self) -> None:
+        from model.systems.stargrave import actions
         edit = actions.remove(self.session.data, self._current())
         if edit is not None:
             self.session.apply(edit)
 
     def _move(self, step: int) -> None:
         r = self._current()
+        from model.systems.stargrave import actions
         edit = actions.move(self.session.data, r, step)
         if edit is not None:
             self.session.apply(edit)

@@ -10,7 +10,6 @@ from .campaign.check import campaign_check
 from .offers import offers
 from .tables import KEYS, ROLES, Tables, tables
 from ...system_contract import GameSystem
-from .quickstart import fill_the_rest
 
 __all__ = ["new", "derive", "check", "offers", "founded_derived", "pack_problems", "tables", "Tables", "KEYS", "ROLES"]
 
@@ -49,6 +48,13 @@ def derive(data: dict, pack) -> dict:
         out["founded"] = result.founded   # the crew as founded, for the pages that edit it
     out.campaign = result
     return out
+
+
+def fill_the_rest(data: dict, pack):
+    """The quick start's one undo step (quickstart.py, imported when first asked for: a crew being edited or
+    opened does not need it)."""
+    from .quickstart import fill_the_rest as fill
+    return fill(data, pack)
 
 
 def founded_derived(derived: dict) -> dict:

@@ -13,9 +13,6 @@ from model.systems.stargrave.tables import tables
 from ....binding import Binding
 from ....widgets.common import heading
 from ...base import Page
-from .identity import Identity
-from .items import Items
-from .powers import Powers
 
 
 class OfficerPage(Page):
@@ -31,6 +28,10 @@ class OfficerPage(Page):
         super().__init__(session, binder, parent)
 
     def build_form(self, session, binder) -> None:
+        # the columns (and the model actions they call) are imported with the form, not with the editor
+        from .identity import Identity
+        from .items import Items
+        from .powers import Powers
         self.column.setContentsMargins(6, 6, 6, 6)
         self.column.setSpacing(4)
         fig = self.fig

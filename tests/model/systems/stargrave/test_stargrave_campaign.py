@@ -534,9 +534,9 @@ def test_SG_CAMP_01_every_prefix_replays_and_removing_the_last_game_gives_back_t
 # ---- the schema ---------------------------------------------------------------------------------
 
 def test_SG_CAMP_01_version_2_reuses_version_1s_definitions_so_their_bounds_hold():
-    from model.validation import is_valid, registry, schema_id, validator
-    schema = registry().contents(schema_id("stargrave-crew.v2.json"))
-    assert schema["properties"]["captain"] == {"$ref": "stargrave-crew.v1.json#/$defs/officer"}
+    from model.validation import is_valid, schema as schema_contents, schema_id, validator
+    v2 = schema_contents(schema_id("stargrave-crew.v2.json"))
+    assert v2["properties"]["captain"] == {"$ref": "stargrave-crew.v1.json#/$defs/officer"}
     # the validator checks with the refs put in place: v1's officer, bounds and all
     assert validator("stargrave-crew.v2.json").schema["properties"]["captain"]["properties"]["name"]["maxLength"] == 500
     long_name = crew()
@@ -544,7 +544,7 @@ def test_SG_CAMP_01_version_2_reuses_version_1s_definitions_so_their_bounds_hold
     assert not is_valid("stargrave-crew.v2.json", long_name)
     assert is_valid("stargrave-crew.v2.json", {**crew(game()), "version": 2})
     # version 3 takes version 2's parts as they are, and adds optional rules, a portrait and the play state
-    v3 = registry().contents(schema_id("stargrave-crew.v3.json"))
+    v3 = schema_contents(schema_id("stargrave-crew.v3.json"))
     assert v3["properties"]["captain"] == {"$ref": "stargrave-crew.v1.json#/$defs/officer"}
     assert v3["properties"]["soldiers"]["items"] == {"$ref": "stargrave-crew.v2.json#/$defs/soldier"}
     assert not is_valid("stargrave-crew.v3.json", long_name)
