@@ -90,7 +90,7 @@ def replay(data: dict, pack, keep_states: bool = False) -> Campaign:
         if g == last - 1:
             states.setdefault(g, state.copy())
         before = len(result.issues)
-        result.history.append(_Game(t, rules, state, result.issues, g, games[g], crew).play())
+        result.history.append(_Game(t, rules, state, result.issues, g, games[g], crew, records[g]).play())
         found.append(result.issues[before:])
         if keep_states:
             result.states.append(state.copy())
@@ -121,8 +121,9 @@ class _Game:
     """One game record replayed onto the state."""
 
     def __init__(self, t: Tables, rules: CampaignRules, state: CampaignState, issues: list[Issue], g: int, game,
-                 crew: dict):
+                 crew: dict, record_key=None):
         self.t, self.rules, self.state, self.issues, self.g, self.game = t, rules, state, issues, g, game
+        self.record_key = record_key     # content_key of the record (None: not remembered by content)
         self.founded_profiles = crew["profiles"]     # real profiles as founded
         self.background = crew["backgrounds"]
         self.ptr = f"/campaign/games/{g}"
@@ -407,6 +408,37 @@ class _Game:
 
     # ---- 5. loot (SG-LOOT-01..08, SG-LOOT-12) ----
     def _loot(self) -> None:
+        """The loot rolls read nothing of the crew but whether a Secret was activated: what they give (credits,
+        XP, finds for the stash) and say is remembered by the record's content and place, so a change to the crew
+        as founded, which replays every game, does not read every roll again (tests/benchmarks/bench_gui.py)."""
+        if self.record_key is None:
+            return self._read_loot()
+        key = (self.g, self.record_key, self.secret)
+        memo = self.rules.__dict__.setdefault("_loot_memo", {})
+        done = memo.get(key)
+        if done is None:
+            scratch = CampaignState()
+            found: list[Issue] = []
+            game = _Game(self.t, self.rules, scratch, found, self.g, self.game,
+                         {"profiles": self.founded_profiles, "backgrounds": self.background})
+            game.secret = self.secret
+            game._read_loot()
+            e = game.entry
+            done = (tuple(found), tuple(e["loot"]), e["info_xp"], e["credits_in"], scratch.credits,
+                    scratch.xp_earned, tuple(scratch.stash))
+            if len(memo) > 4096:
+                memo.clear()
+            memo[key] = done
+        found, loot, info_xp, credits_in, credits, xp, stash = done
+        self.issues.extend(found)
+        self.entry["loot"].extend(dict(x) for x in loot)
+        self.entry["info_xp"] += info_xp
+        self.entry["credits_in"] += credits_in
+        self.state.credits += credits
+        self.state.xp_earned += xp
+        self.state.stash.extend(dict(x) for x in stash)
+
+    def _read_loot(self) -> None:
         die = self.rules.loot["die"]
         tables_ = self.rules.loot_tables()
         secret_used = False

@@ -4,6 +4,7 @@ every game says."""
 import copy
 import importlib
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from model.rules_pack import Pack, builtin_pack
@@ -158,3 +159,34 @@ def test_SG_CAMP_01_whole_evaluations_after_edits_equal_ones_that_remember_nothi
     evaluate(data, kind)
     games[0]["title"] = "Renamed"
     both()
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games())
+def test_SG_LOOT_01_loot_remembered_by_its_record_gives_what_reading_it_again_gives(first):
+    """A game's loot rolls are remembered by the record's content, place and whether a Secret was activated
+    (a change to the crew as founded replays every game without reading each roll again): the replay says
+    and counts exactly what reading every roll again does, also with the crew as founded changed."""
+    data = crew(*first)
+    for founding in (None, ["Pistol"], ["Pistol", "Knife"]):
+        if founding is not None:
+            data["captain"]["items"] = founding
+        campaign.replay(data, PACK)                       # (fills the memo)
+        remembered = campaign.replay(data, PACK, keep_states=True)
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(replay_module._Game, "_loot", replay_module._Game._read_loot)
+            read_again = campaign.replay(data, PACK, keep_states=True)
+        same(remembered, read_again)
+        assert remembered.final.stash is not read_again.final.stash
+
+
+def test_SG_LOOT_01_a_founding_edit_reads_no_loot_roll_again(monkeypatch):
+    data = copy.deepcopy(CAMPAIGN)
+    campaign.replay(data, PACK)
+    read = []
+    real = replay_module._Game._read_loot
+    monkeypatch.setattr(replay_module._Game, "_read_loot", lambda game: (read.append(game.g), real(game))[1])
+    data["captain"]["items"] = data["captain"]["items"][:-1]
+    result = campaign.replay(data, PACK)
+    assert read == []
+    assert len(result.history) == len(data["campaign"]["games"])
