@@ -102,13 +102,20 @@ def _upgraded(data: Any) -> tuple[Any, tuple[str, ...]]:
     return upgrade(data, builtin_pack(system).data)
 
 
+_REAL: dict[str, str] = {}   # a pack's path as given -> its real path (asked at every evaluation: 5 lstat calls)
+
+
 def load_pack_file(path: str | os.PathLike, builtin: bool = False) -> Pack:
     p = Path(path)
     try:
-        stamp = p.stat().st_mtime
+        stamp = os.stat(path).st_mtime
     except OSError:
         stamp = -1.0
-    key = (os.path.realpath(p) if stamp >= 0 else str(p), stamp)
+    if stamp >= 0:
+        real = _REAL.get(str(path))
+        if real is None:
+            real = _REAL[str(path)] = os.path.realpath(p)
+    key = (real if stamp >= 0 else str(p), stamp)
     if key in _cache:
         return _cache[key]
     try:
@@ -185,7 +192,12 @@ def _remember(mark: str) -> None:
 
 
 def builtin_pack(system: str) -> Pack:
-    return load_pack_file(rules_dir() / f"{system}.json", builtin=True)
+    return load_pack_file(_builtin_path(system, str(rules_dir())), builtin=True)
+
+
+@cache
+def _builtin_path(system: str, folder: str) -> str:
+    return os.path.join(folder, f"{system}.json")
 
 
 def user_packs(system: str) -> list[Pack]:
