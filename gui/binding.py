@@ -81,15 +81,20 @@ class Binder(QObject):
         self._stale: dict[int, list[Binding]] = {}   # id(hidden page) -> its bindings an edit touched
         self._unmarked: set[int] = set()              # id(hidden page) whose widgets' issue marks wait
         self._quiet = False
+        # counts the bindings made and dropped: a field that comes or goes after a form is built (a row's fields)
+        # comes or goes with its binding, so whoever needs to know whether a form has new fields asks this
+        self.generation = 0
         session.changed.connect(self.on_changed)
 
     # -- registering --------------------------------------------------------------------------------
     def add(self, binding: Binding) -> Binding:
         self.bindings.append(binding)
+        self.generation += 1
         binding.refresh(jp.get(self.session.data, binding.pointer))
         return binding
 
     def drop(self, predicate: Callable[[Binding], bool]) -> None:
+        self.generation += 1
         keep = []
         for b in self.bindings:
             if predicate(b):

@@ -82,6 +82,8 @@ class FoundingBanner(QFrame):
         self.locked: dict[int, QWidget] = {}       # the fields this banner locked, to give back (by id)
         self._seen: list[QWidget] = []             # the fields it judged (their wrappers kept, so their ids held)
         self._judged: dict[int, bool] = {}         # id -> whether it locks that field
+        self._walked = None                         # the binder's generation when the page was last walked
+        self._shown: dict[str, list] = {}           # what each re-equip list shows, by its name
         self.unlock.clicked.connect(self._toggle)
         self.between.clicked.connect(self._between)
         self._stale = False
@@ -154,8 +156,9 @@ class FoundingBanner(QFrame):
         offers = equip_offers(data, i, data["campaign"]["games"][i], self.role, pack, done) if i is not None else []
         for combo, shown in ((self.equip_add, [("Add an item…", "")] + [(o["label"], o["value"]) for o in offers]),
                              (self.equip_remove, [("Put away…", "")] + [(n, n) for n in items])):
-            if combo.property("shown") != shown:
-                combo.setProperty("shown", shown)
+            # what each list shows is kept in Python: a Qt property turned the list into a QVariant and back
+            if self._shown.get(combo.objectName()) != shown:
+                self._shown[combo.objectName()] = shown
                 combo.clear()
                 for text, value in shown:
                     combo.addItem(text, value)
@@ -240,7 +243,20 @@ class FoundingBanner(QFrame):
 
     def set_locked(self, locked: bool) -> None:
         """Make the founding fields read-only (or give them back): only what this banner locked is unlocked."""
+        if locked and self._walked == self.page.binder.generation:
+            # no field came since the page was last walked (the fields added after a form is built are bound
+            # fields: a row's name and ticks, a power's "lowered" tick): only lock again what a refresh gave back
+            for w in self.locked.values():
+                if not isValid(w):
+                    continue
+                if _editor_kind(w) == "text":
+                    if not w.isReadOnly():
+                        w.setReadOnly(True)
+                elif w.isEnabled():
+                    w.setEnabled(False)
+            return
         if locked:
+            self._walked = self.page.binder.generation
             body = self.page.body
             # the banner, and the cards marked "betweenGames" (they edit the latest game), stay usable. Only the
             # editors are looked for, and whether a field is kept usable is asked once: this runs after every
@@ -279,6 +295,7 @@ class FoundingBanner(QFrame):
                 except RuntimeError:   # a row widget rebuilt since
                     pass
             self.locked = {}
+            self._walked = None
 
     def _judge(self, w: QWidget, lock: bool) -> None:
         """Remember whether this banner locks a field or leaves it usable (the banner's own, a kept list). The list

@@ -134,3 +134,29 @@ def test_closing_the_app_with_the_walkthrough_open_asks_and_can_be_cancelled(win
     dlg.reject()
     assert not dlg.isVisible()
     assert win.close_editor(editor)                              # nothing entered any more: no question
+
+
+def test_fields_that_come_to_a_locked_founding_page_are_locked_too(win, user, tmp_path):
+    """The founding roster is locked once a game is recorded; a row of fields that comes back to it later (a hire
+    made while it was unlocked, undone and then redone while locked) is locked with the rest, and so is a field a
+    refresh gave back."""
+    editor = open_with_game(win, tmp_path)
+    s = editor.session
+    user.click_row(editor.nav, PAGES["soldiers"])
+    banner = W(editor, object, "page_soldiers_founding")
+    user.click(W(banner, QPushButton, "unlockFounding"))
+    n = len(s.data["soldiers"])
+    from model.systems.stargrave import actions
+    s.apply(actions.hire(s.data, "Recruit"))              # while unlocked: its row's fields are usable
+    assert not W(editor, QLineEdit, f"soldier_name_{n}").isReadOnly()
+    user.click(W(banner, QPushButton, "unlockFounding"))  # locked again
+    assert W(editor, QLineEdit, f"soldier_name_{n}").isReadOnly()
+    s.stack.undo()                                        # the row goes...
+    assert not editor.findChildren(QLineEdit, f"soldier_name_{n}") or \
+        not W(editor, QLineEdit, f"soldier_name_{n}").isVisible()
+    s.stack.redo()                                        # ...and comes back while the page is locked
+    assert W(editor, QLineEdit, f"soldier_name_{n}").isReadOnly()
+    shotgun = W(editor, object, f"soldier_shotgun_{n}")
+    assert not shotgun.isEnabled()
+    s.apply(actions.hire(s.data, "Recruit"))              # (an edit whose refresh enables the rows' shotgun boxes)
+    assert not shotgun.isEnabled() and W(editor, QLineEdit, f"soldier_name_{n + 1}").isReadOnly()
