@@ -129,3 +129,17 @@ def test_a_row_changed_only_in_its_stretched_column_is_not_measured(qtbot):
     m.set_rows([Row(str(i), (f"Item {i}", "2" if i == 3 else "1", "Fits")) for i in range(20)])
     assert set(m.asked) == {3}
     _assert_like_qt(view)
+
+
+def test_a_row_ticked_or_unticked_is_not_measured_again(qtbot):
+    """A ticked and an unticked box are as wide: ticking an item (one edit) measured its row again every time."""
+    m = _Counting(["Item", "Slots", "Status"])
+    m.set_rows([Row(str(i), (f"Item {i}", "1", "Fits"), check=False) for i in range(20)])
+    view = _view(qtbot, m)
+    qtbot.wait(10)
+    m.asked.clear()
+    m.set_rows([Row(str(i), (f"Item {i}", "1", "Fits"), check=i == 3) for i in range(20)])
+    assert m.asked == []
+    m.set_rows([Row(str(i), (f"Item {i}", "1", "Fits"), check=None if i == 5 else i == 3) for i in range(20)])
+    assert set(m.asked) == {5}   # a row that loses its tick box is narrower: measured
+    _assert_like_qt(view)
