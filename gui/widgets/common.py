@@ -283,17 +283,14 @@ def visible_ticks(view) -> None:
     from PySide6.QtGui import QPalette
     from PySide6.QtWidgets import QStyledItemDelegate
 
-    from PySide6.QtWidgets import QApplication
+    window = QPalette.ColorRole.Window
 
     class Ticks(QStyledItemDelegate):
-        key, outline = None, None   # the outline colour, worked out again only when the palette changes
-
         def initStyleOption(self, option, index):  # noqa: N802 (Qt name)
             super().initStyleOption(option, index)
-            key = QApplication.palette().cacheKey()
-            if key != self.key:  # asking the theme per cell cost a third of a big list's repaint
-                self.key, self.outline = key, theme.tick_outline_window()
-            option.palette.setColor(QPalette.ColorRole.Window, self.outline)
+            # the theme's colour, made again only when the palette changes: asking the theme per cell cost a third
+            # of a big list's repaint, and the application's palette per cell (to notice a change) a tenth
+            option.palette.setColor(window, theme.tick_outline())
     if hasattr(view, "horizontalHeader"):   # a table: its tick boxes are in the first column; the other cells
         view.setItemDelegateForColumn(0, Ticks(view))   # are painted by Qt's own delegate, with no Python call
     else:
