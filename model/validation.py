@@ -242,7 +242,21 @@ def _by_parts(name: str, data: Any) -> list[Issue]:
 
 
 def _node_issues(node, key: str, value: Any) -> list[tuple[tuple, Issue]]:
-    """The placed issues of `value` checked against `node` (a `_Part`), each part remembered under `key`."""
+    """The placed issues of `value` checked against `node` (a `_Part`), each part remembered under `key`, and what
+    a part holds remembered whole: an unchanged officer is one look-up, not one per list it holds."""
+    if node.props is None and node.items is None:
+        return _remembered_placed(key, value, node.whole)
+    whole = (key + "!", content_key(value))   # ("!": what the part holds, checked part by part)
+    found = _RECORDS.get(whole)
+    if found is None:
+        found = _cut_issues(node, key, value)
+        if len(_RECORDS) >= _RECORDS_MAX:
+            _RECORDS.clear()
+        _RECORDS[whole] = found
+    return list(found)
+
+
+def _cut_issues(node, key: str, value: Any) -> list[tuple[tuple, Issue]]:
     if node.props is not None and isinstance(value, dict):
         placed = _remembered_placed(key, {k: (0 if k in node.props else v) for k, v in value.items()}, node.shell)
         for k, part in node.props.items():

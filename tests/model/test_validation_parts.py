@@ -19,6 +19,11 @@ VALUES = st.one_of(st.none(), st.booleans(), st.integers(-3, 200), st.text(max_s
                                                                           st.integers(0, 3), max_size=2))
 
 
+def checked(keys) -> list[str]:
+    """The parts checked against their schema (not the wholes remembered, "...!")."""
+    return sorted(key for key, _content in keys if not key.endswith("!"))
+
+
 def _whole(schema: str, data) -> list:
     return validation.errors_to_issues(validation.validator(schema).iter_errors(data))
 
@@ -63,7 +68,7 @@ def test_a_change_checks_again_only_the_part_it_is_in():
     changed = copy.deepcopy(data)
     changed["captain"]["name"] += "x"
     assert validation._by_parts(schema, changed) == _whole(schema, changed)
-    assert [key for key, _content in set(validation._RECORDS) - before] == [f"{schema}#/captain"]
+    assert checked(set(validation._RECORDS) - before) == [f"{schema}#/captain"]
 
 
 def test_an_officers_item_checks_again_only_its_item_list():
@@ -75,5 +80,4 @@ def test_an_officers_item_checks_again_only_its_item_list():
     changed = copy.deepcopy(data)
     changed["captain"]["items"].append("A name never seen before")
     assert validation._by_parts(schema, changed) == _whole(schema, changed)
-    assert sorted(key for key, _content in set(validation._RECORDS) - before) == [
-        f"{schema}#/captain/items", f"{schema}#/captain/items/*"]
+    assert checked(set(validation._RECORDS) - before) == [f"{schema}#/captain/items", f"{schema}#/captain/items/*"]
