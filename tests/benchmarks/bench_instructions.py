@@ -8,7 +8,8 @@ be read in one run. Each edit kind of each document (bench_gui.DOCUMENTS, every 
 child under callgrind, counting only the edits (session, evaluate, binder, pages, and the event loop that
 repaints); then, in the same child, the document's evaluate() alone, every game of a campaign replayed
 (bench_gui.replayed_anew; an edit to the last game replays less, so it can cost less than this floor). Prints
-millions of instructions per edit, per evaluate(), and their ratio (the issue 13 target: <= 3x evaluate).
+millions of instructions per edit, per evaluate(), and their ratio (for information: issue 28 dropped the issue
+13 target of <= 3x evaluate; the targets are bench_gui's milliseconds).
 A run takes about 20 s per edit kind.
 """
 
@@ -112,7 +113,7 @@ def main(argv: list[str] | None = None) -> None:
     if not labels:
         ap.error(f"--kind must be one of {', '.join(bg.DOCUMENTS)} or a kind")
     print(f"millions of instructions per edit (callgrind, {args.edits} edits of each kind, every page built), "
-          f"against the document's evaluate() counted in the same child; target <= {bg.EVAL_RATIO:g}x evaluate")
+          f"against the document's evaluate() counted in the same child (the ratio for information)")
     for label in labels:
         print(label)
         kinds = _edit_kinds(label)
@@ -123,8 +124,7 @@ def main(argv: list[str] | None = None) -> None:
                 continue
             per_edit, per_eval = got
             ratio = per_edit / per_eval
-            print(f"    {what:32s} {per_edit:7.2f} M per edit   evaluate() {per_eval:6.2f} M   {ratio:5.1f}x "
-                  f"{'ok' if ratio <= bg.EVAL_RATIO else 'OVER'}")
+            print(f"    {what:32s} {per_edit:7.2f} M per edit   evaluate() {per_eval:6.2f} M   {ratio:5.1f}x")
 
 
 def _edit_kinds(label: str) -> list[str]:
