@@ -266,14 +266,27 @@ class _Game:
 
     # ---- 3. XP (SG-CAMP-08/09/10) ----
     def _xp(self) -> None:
-        xp = self.game.get("xp")
-        if isinstance(xp, dict):
-            for key, value in xp.items():
-                n = as_int(value)
-                if n is not None and n < 0:
-                    self.issue(f"{self.ptr}/xp/{key}", "SG-CAMP-09", f"An XP count cannot be negative ({n}); "
-                               f"it counts as 0.")
-        result = xp_for_game(xp, bool(self.entry["out_of_action"]), self.rules)
+        # what the counts give reads nothing of the crew but whether any of it was taken out of action: remembered
+        # by the record's content and place, as the loot is (below)
+        out = bool(self.entry["out_of_action"])
+        key = (self.g, self.record_key, out)
+        memo = self.rules.__dict__.setdefault("_xp_game_memo", {}) if self.record_key is not None else {}
+        done = memo.get(key)
+        if done is None:
+            found: list[Issue] = []
+            xp = self.game.get("xp")
+            if isinstance(xp, dict):
+                for name, value in xp.items():
+                    n = as_int(value)
+                    if n is not None and n < 0:
+                        found.append(Issue(f"{self.ptr}/xp/{name}", "SG-CAMP-09", ERROR,
+                                           f"An XP count cannot be negative ({n}); it counts as 0."))
+            done = (tuple(found), xp_for_game(xp, out, self.rules))
+            if len(memo) > 4096:
+                memo.clear()
+            memo[key] = done
+        found, result = done
+        self.issues.extend(found)
         self.entry["xp"] = result
         self.entry["game_xp"] = result["total"]
         self.state.xp_earned += result["total"]

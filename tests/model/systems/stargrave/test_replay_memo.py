@@ -17,7 +17,13 @@ replay_module = importlib.import_module("model.systems.stargrave.campaign.replay
 
 
 def fresh(data):
-    """Every game played (keep_states bypasses the memo)."""
+    """Every game played and read anew (keep_states bypasses the replay's memo; what a game's loot and XP give,
+    remembered by record, is forgotten first)."""
+    from model.systems.stargrave.campaign.rules import campaign_rules
+    from model.systems.stargrave.tables import tables
+    rules = campaign_rules(tables(PACK))
+    for memo in ("_loot_memo", "_xp_game_memo"):
+        rules.__dict__.pop(memo, None)
     return campaign.replay(data, PACK, keep_states=True)
 
 
