@@ -188,6 +188,11 @@ class Meter(QWidget):
         self.bar.setMaximum(max(maximum, 1))
         self.bar.setValue(max(0, min(value, maximum)))
         self.bar.setFormat(text)
+        # the words on the bar whole ("325 of 400 Cr spent" was cut at the bar's edge): the bar widens to them,
+        # never narrows again (a count going up and down does not lay the page out at every edit)
+        wide = self.bar.fontMetrics().horizontalAdvance(text) + 2 * self.bar.fontMetrics().averageCharWidth() + 8
+        if wide > self.bar.minimumWidth():
+            self.bar.setMinimumWidth(wide)
         self.bar.setUpdatesEnabled(True)
         self.bar.update()
         self.bar.setAccessibleDescription(f"{text}. {words}".strip(". "))
