@@ -214,8 +214,8 @@ class RowsModel(QAbstractTableModel):
     def multiData(self, index: _Index, span) -> None:  # noqa: N802 (Qt name)
         """A view asks for all the roles of a cell at once: one call from Qt instead of one per role (about ten
         per cell, each through a new Python wrapper of the index). A model whose `data` says more than its
-        rows' roles is asked role by role, as Qt would."""
-        if type(self).data is not RowsModel.data:
+        rows' roles is asked role by role, as Qt would, while it does (`plain`)."""
+        if not self.plain():
             return super().multiData(index, span)
         r = index.row()
         roles = self._roles.get(r)
@@ -232,6 +232,11 @@ class RowsModel(QAbstractTableModel):
             else:
                 item.setData(value)
         return None
+
+    def plain(self) -> bool:
+        """Whether what the rows' roles say is all this model says now (a model whose `data` adds marks of its own
+        says when it has none, and is then asked the quick way)."""
+        return type(self).data is RowsModel.data
 
     def _row_roles(self, row: Row) -> list[dict]:
         """Every role of every cell of `row`: {role: value} by column."""

@@ -80,6 +80,17 @@ class EntryModel(RowsModel):
         return next((i for i, (f, _h, _k) in enumerate(self.fields) if f == parts[3]), -1)
 
     # -- Qt's questions -----------------------------------------------------------------------------------
+    def plain(self) -> bool:
+        # no cell kept as typed nor marked: every cell says its row's roles (asked all at once by a repaint; role
+        # by role, a repaint of the weapons made a hundred calls into Python)
+        return not self.kept and not self.cells
+
+    def _row_roles(self, row: Row) -> list[dict]:
+        roles = super()._row_roles(row)
+        for cell in roles:   # an editor starts from the text shown
+            cell[Qt.ItemDataRole.EditRole] = cell[Qt.ItemDataRole.DisplayRole]
+        return roles
+
     def flags(self, index):
         f = super().flags(index)
         return f | Qt.ItemFlag.ItemIsEditable if index.isValid() else f

@@ -150,3 +150,37 @@ def test_removing_a_middle_motivator_keeps_the_other_rows_and_shows_what_moved_u
     qtbot.waitUntil(lambda: page.findChild(QLineEdit, "motivatorText_2") is None)
     ed.session.stack.undo()
     assert [page.findChild(QLineEdit, f"motivatorText_{i}").text() for i in range(3)] == ["First", "Second", "Third"]
+
+
+def _calls_while(do, name: str, module: str) -> int:
+    """How many times Python ran a function `name` of a file ending in `module` while `do()` ran (Qt's calls
+    included)."""
+    import sys
+    seen = []
+
+    def watch(frame, event, _arg):
+        if event == "call" and frame.f_code.co_name == name and frame.f_code.co_filename.endswith(module):
+            seen.append(1)
+    sys.setprofile(watch)
+    try:
+        do()
+    finally:
+        sys.setprofile(None)
+    return len(seen)
+
+
+def test_a_table_with_no_cell_marked_is_painted_without_asking_python_role_by_role(qtbot):
+    """With no cell kept as typed nor marked, the weapons are painted from their rows' roles asked all at once
+    (role by role, a repaint made a hundred calls into Python); a marked cell still shows its mark, and the text
+    an editor starts from is the cell's."""
+    ed, page = ship_with_two_weapons(qtbot)
+    model = page.weapons.model()
+    repaint = page.weapons.viewport().repaint
+    assert model.plain()
+    assert _calls_while(repaint, "multiData", "rows_model.py") > 0
+    assert _calls_while(repaint, "data", "entry_table.py") == 0
+    assert model.index(1, 0).data(Qt.ItemDataRole.EditRole) == model.index(1, 0).data() == "Rear Laser"
+    edit_cell(qtbot, page.weapons, 1, 2, "Sideways")
+    assert not model.plain()
+    assert _calls_while(repaint, "data", "entry_table.py") > 0   # marked: asked role by role, mark painted
+    assert model.index(1, 2).data(Qt.ItemDataRole.BackgroundRole) is not None
