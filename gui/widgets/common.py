@@ -139,6 +139,7 @@ class Card(QFrame):
         super().__init__(parent)
         self.setObjectName("card")
         self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setAutoFillBackground(True)
         self.layout_ = QVBoxLayout(self)
         self.layout_.setContentsMargins(12, 10, 12, 12)
         self.layout_.setSpacing(8)
