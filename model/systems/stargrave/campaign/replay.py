@@ -14,10 +14,10 @@ from ....content_key import content_key
 from ....issues import ERROR, WARNING, Issue
 from .. import derive as _derive
 from ..tables import KEYS, ROLES, Tables, tables
-from .after import apply_after, check_limits
+from .after import ACTIONS, apply_after, check_limits
 from .rules import UPGRADE_WORDS, CampaignRules, as_int, campaign_rules
 from .state import CampaignState, founded_state
-from .upkeep import pay_upkeep
+from .upkeep import officer_dues, pay_upkeep
 from .xp import xp_for_game
 
 
@@ -43,12 +43,15 @@ def games_of(data: dict) -> list:
 class _Played:
     """What a replay of one crew as founded leaves for the next (the memo of `replay`): an edit to the last
     game's record replays that game only, a game added plays alone; an edit to an earlier game replays from the
-    founding (the checkpoints are the state as founded, before the last game and after it)."""
+    founding (the checkpoints are the state as founded, before the last game and after it), and so does an edit
+    to the crew as founded, until the state after a game is the one a remembered replay had after it (below)."""
     founded: dict
     records: list                        # content_key of each game record replayed
     history: list[dict]
     issues: list[list[Issue]]            # found while playing each game
     states: dict[int, CampaignState]     # games played -> the state then (copies no Campaign hands out)
+    after: list = field(default_factory=list)   # the state after each game, in parts (`_state_parts`)
+    crew: bytes | str = b""              # content key of what the games read of the crew as founded (`crew`)
 
 
 # crews as founded remembered per rules pack: one entry serves a document, its walk-through's draft and trials
@@ -56,11 +59,51 @@ class _Played:
 _MEMO_SIZE = 4
 
 
+_OWN = ("items", "items_at", "powers")   # what of an officer only some games read (`_reads`)
+
+
+def _state_parts(s: CampaignState) -> tuple:
+    """The state in three parts, as keys: all but the officers' kit and powers; each officer's kit (items and
+    where they were set); each officer's powers."""
+    core = {r: {k: v for k, v in o.items() if k not in _OWN} for r, o in s.officers.items()}
+    return (content_key((s.games, s.xp_earned, s.xp_spent, s.credits, s.stash, core, s.soldiers, s.used_ids)),
+            {r: (tuple(o["items"]), o["items_at"]) for r, o in s.officers.items()},
+            {r: content_key(o["powers"]) for r, o in s.officers.items()})
+
+
+def _reads(game, t: Tables, kits: dict, theirs: dict, powers: set) -> set | None:
+    """Whether a game plays the same from two states that differ only in the kits of the officers in `kits` (this
+    state's kit by role; `theirs`, the other's) and the powers of those in `powers`: None when it may not; else the
+    officers whose kits it makes the same (it re-equips them). An officer's kit is read before a game for its
+    upkeep (the same when both kits owe the same, SG-EQ-08) and replaced by re-equipping (SG-CAMP-19, which reads
+    only the finds the kit carries: part of the rest of the state); powers are read by the officer's levels."""
+    if not isinstance(game, dict):
+        return set()                     # a record that is no game record plays nothing
+    for rec in game.get("levels") if isinstance(game.get("levels"), list) else []:
+        if isinstance(rec, dict) and isinstance(rec.get("officer"), str) and rec["officer"] in powers:
+            return None
+    for role, (items, at) in kits.items():
+        mine, other = officer_dues(t, items), officer_dues(t, theirs[role][0])
+        if mine != other or (mine and at != theirs[role][1]):
+            return None
+    same = set()
+    for step in game.get("after") if isinstance(game.get("after"), list) else []:
+        verb = next((v for v in ACTIONS if v in step), None) if isinstance(step, dict) else None
+        if verb == "equip" and set(step) == {"equip", *ACTIONS["equip"]} and isinstance(step["equip"], str) \
+                and step["equip"] in kits:
+            same.add(step["equip"])
+    return same
+
+
 def replay(data: dict, pack, keep_states: bool = False) -> Campaign:
     """Every recorded game replayed onto the crew as founded. The games before the first record that changed
     since the last replay of the same crew as founded (with the same rules pack) are not played again: their
     history, issues and the state after them are taken from that replay (checkpoints: as founded, before the
-    last game, after it). keep_states replays every game.
+    last game, after it). Nor are the games after one that leaves the state a remembered replay had after the
+    same game, when the records from there on and what the games read of the crew as founded are the same: a game
+    is a function of the state before it, its record, the crew as founded and the rules, so the rest is what
+    that replay found (a change to the crew as founded that a game's re-equipping makes moot, a new title for
+    an early game). keep_states replays every game.
 
     What a Campaign hands out (history entries, issues, `founded`) is shared with the memo and later replays:
     read it, never change it. `final` is the Campaign's own."""
@@ -71,6 +114,9 @@ def replay(data: dict, pack, keep_states: bool = False) -> Campaign:
     memo = t.__dict__.setdefault("_replays", {})
     seen = None if keep_states else memo.pop(founding, None)
     records = [content_key(game) for game in games]
+    # the replays to catch up with: this founding's (its later games may be the same), and the one remembered
+    # last (most likely the crew before an edit to its founding)
+    refs = [] if keep_states else [p for p in (seen, memo[next(reversed(memo))] if memo else None) if p is not None]
     if seen is None:
         founded = _derive.derive(data, t)
         seen = _Played(founded, [], [], [], {0: founded_state(data, founded, rules)})
@@ -84,7 +130,19 @@ def replay(data: dict, pack, keep_states: bool = False) -> Campaign:
                       states=[state.copy()] if keep_states else None)
     crew = {"profiles": {r: founded.get(r, {}).get("base_profile", {}) for r in ROLES},
             "backgrounds": {r: founded.get(r, {}).get("background") for r in ROLES}}
+    crew_key = content_key(crew)
+    # the games from `tail` on have the same records as in `ref` (None: no replay can be caught up with): of the
+    # two, the one whose records are the same from the earliest game
+    ref, tail = None, None
+    for p in refs:
+        if p.crew == crew_key and len(p.records) == len(records):
+            k = len(records)
+            while k > 0 and p.records[k - 1] == records[k - 1]:
+                k -= 1
+            if tail is None or k < tail:
+                ref, tail = p, k
     found = seen.issues[:start]
+    after = seen.after[:start]
     last = len(games)
     for g in range(start, last):
         if g == last - 1:
@@ -94,13 +152,66 @@ def replay(data: dict, pack, keep_states: bool = False) -> Campaign:
         found.append(result.issues[before:])
         if keep_states:
             result.states.append(state.copy())
+            continue
+        after.append(_state_parts(state))
+        if tail is not None and tail <= g + 1 < last and g < len(ref.after) and ref.after[g][0] == after[g][0]:
+            caught = _catch_up(ref, g, state, after, games, t, last)
+            if caught is not None:
+                # the same state after game g as that replay but for what the games to come do not read, the
+                # same games to come: the rest is what that replay found
+                result.history += ref.history[g + 1:]
+                for more in ref.issues[g + 1:]:
+                    result.issues += more
+                found += ref.issues[g + 1:]
+                before_last, state = caught
+                if before_last is not None:
+                    states[last - 1] = before_last
+                result.final = state
+                break
     if not keep_states:
         kept = {g: s for g, s in states.items() if g in (0, last - 1)}
         kept[last] = states[last] if start == last else state.copy()
-        memo[founding] = _Played(founded, records, list(result.history), found, kept)
+        memo[founding] = _Played(founded, records, list(result.history), found, kept, after, crew_key)
         while len(memo) > _MEMO_SIZE:
             del memo[next(iter(memo))]
     return result
+
+
+def _catch_up(ref: _Played, g: int, state: CampaignState, after: list, games: list, t: Tables, last: int):
+    """After game g, this replay's state has the rest of `ref`'s state after game g (what all the games read). When
+    every game to come plays the same from both (`_reads`), returns (the state before the last game, if that
+    replay kept it, and the final state), each `ref`'s with this replay's kits and powers where they still differ;
+    `after` gets the parts of each state to come. None: a game to come may play otherwise."""
+    _core, kits, powers = after[g]
+    _rcore, rkits, rpowers = ref.after[g]
+    mine = {r for r in ROLES if kits[r] != rkits[r]}          # kits that differ
+    differ = {r for r in ROLES if powers[r] != rpowers[r]}    # powers that differ
+    parts = []
+    for h in range(g + 1, last):
+        theirs = ref.after[h - 1][1]
+        same = _reads(games[h], t, {r: kits[r] for r in mine}, theirs, differ)
+        if same is None:
+            return None
+        parts.append(set(mine))          # the kits that differ before game h
+        mine -= same
+    own = {r: state.officers[r] for r in ROLES}
+
+    def ours(s: CampaignState | None, kit_roles: set) -> CampaignState | None:
+        if s is None:
+            return None
+        s = s.copy()
+        for r in kit_roles:
+            s.officers[r]["items"], s.officers[r]["items_at"] = list(own[r]["items"]), own[r]["items_at"]
+        for r in differ:
+            s.officers[r]["powers"] = [{**p, "derivation": [list(x) for x in p["derivation"]]} for p in own[r]["powers"]]
+        return s
+    for h in range(g + 1, last):
+        core, rk, rp = ref.after[h]
+        still = parts[h - g] if h - g < len(parts) else mine
+        after.append((core, {r: kits[r] if r in still else rk[r] for r in ROLES},
+                      {r: powers[r] if r in differ else rp[r] for r in ROLES}))
+    before_last = ours(ref.states.get(last - 1), parts[-1]) if last - 1 > g else None
+    return before_last, ours(ref.states[last], mine)
 
 
 def _text(game, key: str) -> str:

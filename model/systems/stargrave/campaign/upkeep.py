@@ -21,9 +21,7 @@ def _owing(t: Tables, state: CampaignState) -> list[tuple]:
     if found is None:
         found = []
         for role in ROLES:
-            names = [n for n in (t.canonical_item(x) for x in state.officers[role]["items"]) if n]
-            names += [n for item in names for n in t.items[item].get("includes", []) if n in t.items]
-            found += [(role, n, t.items[n]["upkeep"]) for n in names if t.items[n].get("upkeep")]
+            found += [(role, n, cost) for n, cost in officer_dues(t, state.officers[role]["items"])]
         for i, s in enumerate(state.soldiers):
             stype = t.soldiers.get(s["type"])
             if stype:
@@ -33,6 +31,14 @@ def _owing(t: Tables, state: CampaignState) -> list[tuple]:
             memo.clear()
         memo[key] = found
     return found
+
+
+def officer_dues(t: Tables, items) -> list[tuple[str, int]]:
+    """(item, upkeep) of each of an officer's items that owes upkeep, with the items they include, in paying
+    order: all an officer's items say about the upkeep before a game."""
+    names = [n for n in (t.canonical_item(x) for x in items) if n]
+    names += [n for item in names for n in t.items[item].get("includes", []) if n in t.items]
+    return [(n, t.items[n]["upkeep"]) for n in names if t.items[n].get("upkeep")]
 
 
 def upkeep_due(state: CampaignState, t: Tables) -> list[dict]:

@@ -70,7 +70,19 @@ def test_SG_CAMP_01_a_replay_after_any_edit_equals_a_replay_of_every_game(first,
         elif what == "remove" and games_now:
             games_now.pop(draw.draw(st.integers(0, len(games_now) - 1)))
         elif what == "founding":
-            data["captain"]["items"] = data["captain"]["items"][:-1] or ["Pistol"]
+            change = draw.draw(st.sampled_from(["items", "armour", "reduced", "name", "robot"]))
+            if change == "items":
+                data["captain"]["items"] = data["captain"]["items"][:-1] or ["Pistol"]
+            elif change == "armour":         # an item that owes upkeep
+                data["first_mate"]["items"] = [i for i in data["first_mate"]["items"] if "Armour" not in i] + \
+                    [draw.draw(st.sampled_from(["Assault Armour", "Light Armour"]))]
+            elif change == "reduced" and data["captain"]["powers"]:
+                p = data["captain"]["powers"][draw.draw(st.integers(0, len(data["captain"]["powers"]) - 1))]
+                p["reduced"] = not p.get("reduced")
+            elif change == "name":
+                data["first_mate"]["name"] += "x"
+            elif data["soldiers"]:
+                data["soldiers"][0]["robot"] = not data["soldiers"][0].get("robot")
         got, want = campaign.replay(data, PACK), fresh(data)
         same(got, want)
         # what a replay hands out is its own: changing it changes no later replay
@@ -98,15 +110,66 @@ def test_SG_CAMP_01_adding_a_game_plays_it_alone_and_taking_it_away_plays_none(m
     same(result, fresh(data))
 
 
-def test_SG_CAMP_01_an_edit_to_an_early_game_or_to_the_crew_as_founded_plays_every_game_again(monkeypatch):
+def test_SG_CAMP_01_an_edit_to_an_early_game_plays_from_the_founding_to_that_game_only(monkeypatch):
+    """A new title changes nothing the games read: the state after the renamed game is the one remembered, and
+    the games after it are not played again."""
     data, played = replayed_once(monkeypatch)
     data["campaign"]["games"][1]["title"] = "Renamed"
-    campaign.replay(data, PACK)
-    assert played == [0, 1, 2, 3, 4]     # the memo keeps the state as founded and before and after the last game
+    result = campaign.replay(data, PACK)
+    assert played == [0, 1]      # the memo keeps the state as founded and before and after the last game
+    same(result, fresh(data))
     played.clear()
-    data["first_mate"]["name"] = "Someone Else"
+    xp = result.final.xp_earned
+    data["campaign"]["games"][1]["survival"] = []           # the injured of game 2 are fit: every game after it differs
     result = campaign.replay(data, PACK)
     assert played == [0, 1, 2, 3, 4]
+    same(result, fresh(data))
+    assert result.final.xp_earned == xp
+
+
+def test_SG_CAMP_01_a_change_to_the_crew_as_founded_plays_only_the_games_that_read_it(monkeypatch):
+    data, played = replayed_once(monkeypatch)
+    data["first_mate"]["name"] = "Someone Else"            # no game reads an officer's name
+    result = campaign.replay(data, PACK)
+    assert played == [0]
+    same(result, fresh(data))
+    played.clear()
+    data["captain"]["items"] = data["captain"]["items"][:-1]   # a kit no game re-equips or charges upkeep for
+    result = campaign.replay(data, PACK)
+    assert played == [0]
+    same(result, fresh(data))
+    assert result.final.officers["captain"]["items"] == data["captain"]["items"]
+    played.clear()
+    data["first_mate"]["items"] = ["Pistol"]                # re-equipped in game 3: the same from there on
+    result = campaign.replay(data, PACK)
+    assert played == [0]
+    same(result, fresh(data))
+    played.clear()
+    data["captain"]["items"] = data["captain"]["items"] + ["Assault Armour"]   # owes upkeep before every game
+    result = campaign.replay(data, PACK)
+    assert played == [0, 1, 2, 3, 4]
+    same(result, fresh(data))
+
+
+def test_SG_CAMP_01_powers_changed_at_founding_are_read_only_by_the_officers_levels(monkeypatch):
+    data, played = replayed_once(monkeypatch)
+    levels = {g for g, game in enumerate(data["campaign"]["games"]) for rec in game.get("levels", [])
+              if rec.get("officer") == "captain"}
+    power = next(p for p in data["captain"]["powers"] if p.get("reduced"))
+    power["reduced"] = False                                # its activation is one higher from the founding on
+    result = campaign.replay(data, PACK)
+    # played up to the Captain's last level (it reads the powers), then the rest is the remembered replay's
+    assert played == list(range(max(levels, default=0) + 1))
+    assert result.final.officers["captain"]["powers"] != fresh(copy.deepcopy(CAMPAIGN)).final.officers["captain"]["powers"]
+    same(result, fresh(data))
+    played.clear()
+    for game in data["campaign"]["games"]:
+        game["levels"] = [rec for rec in game.get("levels", []) if rec.get("officer") != "captain"]
+    campaign.replay(data, PACK)
+    played.clear()
+    power["reduced"] = True                                 # no level of the Captain's reads them now
+    result = campaign.replay(data, PACK)
+    assert played == [0]
     same(result, fresh(data))
 
 
@@ -196,3 +259,18 @@ def test_SG_LOOT_01_a_founding_edit_reads_no_loot_roll_again(monkeypatch):
     result = campaign.replay(data, PACK)
     assert read == []
     assert len(result.history) == len(data["campaign"]["games"])
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_SG_CAMP_01_catching_up_after_a_founding_edit_reads_any_wrong_record_without_raising(draw):
+    """A replay catches up with the one remembered after reading the records to come (levels, re-equipping):
+    records of any shape are read without raising, and the result is what every game read anew gives."""
+    from tests.model.systems.stargrave.test_stargrave_campaign import mutated_campaigns
+    data = draw.draw(mutated_campaigns())
+    campaign.replay(data, PACK)
+    if isinstance(data.get("captain"), dict) and isinstance(data["captain"].get("items"), list):
+        data["captain"]["items"] = data["captain"]["items"][:-1] + ["Knife"]
+    if isinstance(data.get("first_mate"), dict):
+        data["first_mate"]["name"] = "Changed"
+    same(campaign.replay(data, PACK), fresh(data))
