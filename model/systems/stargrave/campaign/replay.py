@@ -8,6 +8,7 @@ it can read and skips what it cannot, and never raises on any JSON shape.
 
 from __future__ import annotations
 
+import marshal
 from dataclasses import dataclass, field
 
 from ....content_key import content_key
@@ -59,16 +60,20 @@ class _Played:
 _MEMO_SIZE = 4
 
 
-_OWN = ("items", "items_at", "powers")   # what of an officer only some games read (`_reads`)
-
-
 def _state_parts(s: CampaignState) -> tuple:
     """The state in three parts, as keys: all but the officers' kit and powers; each officer's kit (items and
-    where they were set); each officer's powers."""
-    core = {r: {k: v for k, v in o.items() if k not in _OWN} for r, o in s.officers.items()}
-    return (content_key((s.games, s.xp_earned, s.xp_spent, s.credits, s.stash, core, s.soldiers, s.used_ids)),
-            {r: (tuple(o["items"]), o["items_at"]) for r, o in s.officers.items()},
-            {r: content_key(o["powers"]) for r, o in s.officers.items()})
+    where they were set); each officer's powers. (Made after every game a replay plays: written straight out with
+    marshal, as content_key does, the state's fields by name.)"""
+    o = s.officers
+    try:
+        core = marshal.dumps((s.games, s.xp_earned, s.xp_spent, s.credits, s.stash, s.soldiers, s.used_ids,
+                              [(r, o[r]["level"], o[r]["finds"], o[r]["improved"]) for r in ROLES]), 2)
+        powers = {r: marshal.dumps(o[r]["powers"], 2) for r in ROLES}
+    except ValueError:       # (a find recorded with a value marshal cannot write)
+        core = content_key((s.games, s.xp_earned, s.xp_spent, s.credits, s.stash, s.soldiers, s.used_ids,
+                            [(r, o[r]["level"], o[r]["finds"], o[r]["improved"]) for r in ROLES]))
+        powers = {r: content_key(o[r]["powers"]) for r in ROLES}
+    return core, {r: (tuple(o[r]["items"]), o[r]["items_at"]) for r in ROLES}, powers
 
 
 def _reads(game, t: Tables, kits: dict, theirs: dict, powers: set) -> set | None:

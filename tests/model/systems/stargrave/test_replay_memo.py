@@ -274,3 +274,14 @@ def test_SG_CAMP_01_catching_up_after_a_founding_edit_reads_any_wrong_record_wit
     if isinstance(data.get("first_mate"), dict):
         data["first_mate"]["name"] = "Changed"
     same(campaign.replay(data, PACK), fresh(data))
+
+
+def test_SG_CAMP_01_the_state_the_replay_compares_is_every_part_of_an_officer():
+    """The replay compares states in parts (`_state_parts`): an officer's level, finds and improvements with the
+    rest, its kit and its powers apart. A part added to an officer must be added there too, or two states that
+    differ in it would be taken for the same."""
+    state = campaign.replay(copy.deepcopy(CAMPAIGN), PACK).final
+    for officer in state.officers.values():
+        assert set(officer) == {"level", "finds", "improved", "items", "items_at", "powers"}
+    assert set(vars(state)) == {"games", "xp_earned", "xp_spent", "credits", "stash", "officers", "soldiers",
+                                "used_ids"}
