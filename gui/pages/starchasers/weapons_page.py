@@ -171,6 +171,7 @@ class WeaponsPage(TabsWhenAdded, Page):
         if listname == "weapons":
             self.pools = hint()
             self.pools.setObjectName("weaponPools")
+            self.pools.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)   # (room kept below)
             card.add(self.pools)
         self.column.addWidget(card)
         table.buttons = (add, remove)
@@ -297,6 +298,13 @@ class WeaponsPage(TabsWhenAdded, Page):
             return
         lines = [f"{w['name'] or 'Unnamed'}: {w['pool_text']}" for w in d.get("weapons", [])]
         show_words(self.pools, "Attack pools\n" + "\n".join(lines) if lines else "")
+        # room kept for the lines of two more weapons, as the table keeps rows (entry_table.py `_fit`): a weapon
+        # added or taken away then changes no height, and the page below it is not laid out and painted again
+        reserved = self.__dict__.get("_pool_lines", 0)
+        shown = len(lines) + 1 if lines else 0
+        if shown > reserved or shown + 4 < reserved:
+            self._pool_lines = reserved = shown + 2 if shown else 0
+            self.pools.setMinimumHeight(reserved * self.pools.fontMetrics().lineSpacing())
         self.pools.setToolTip("\n".join(
             f"{w['name']}: " + " + ".join(f"{p['label']} {p['dice']}" if p["dice"] is not None else
                                           f"{p['label']} ({p['note']})" for p in w["pool_parts"])

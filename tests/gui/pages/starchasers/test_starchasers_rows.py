@@ -184,3 +184,24 @@ def test_a_table_with_no_cell_marked_is_painted_without_asking_python_role_by_ro
     assert not model.plain()
     assert _calls_while(repaint, "data", "entry_table.py") > 0   # marked: asked role by role, mark painted
     assert model.index(1, 2).data(Qt.ItemDataRole.BackgroundRole) is not None
+
+
+def test_a_weapon_added_or_taken_away_moves_nothing_below_it(qtbot):
+    """The weapons table and the attack pools under it keep room for more weapons when they grow: once a weapon
+    has been added, adding one or taking it away again changes no height, so nothing below is laid out and
+    painted again (a weapon's add cost a third more when it moved the rest of the page)."""
+    from PySide6.QtWidgets import QApplication
+    ed, page = ship_with_two_weapons(qtbot)
+    qtbot.mouseClick(page.add_weapon, Qt.MouseButton.LeftButton)
+    ed.session.stack.undo()
+    QApplication.processEvents()
+    heights = lambda: (page.body.height(), page.pools.height(), page.weapons.height())   # noqa: E731
+    before = heights()
+    for _ in range(3):
+        qtbot.mouseClick(page.add_weapon, Qt.MouseButton.LeftButton)
+        QApplication.processEvents()
+        assert heights() == before
+        ed.session.stack.undo()
+        QApplication.processEvents()
+        assert heights() == before
+    assert page.pools.text().count("\n") == 2           # the heading and the two weapons: room kept for two more
