@@ -150,7 +150,8 @@ area.show()
 for _ in range(3):
     app.processEvents()
     area.verticalScrollBar().repaint()   # a Fusion scroll bar: fills Qt would hand to its thread pool
-print(sum(open(f).read().strip() == "Thread (pooled)" for f in glob.glob("/proc/self/task/*/comm")))
+names = [open(f).read().strip() for f in glob.glob("/proc/self/task/*/comm")]
+print(len(names), names.count("Thread (pooled)"))
 """
 
 PAINT_PROBE = """
@@ -175,7 +176,6 @@ def test_the_app_keeps_a_small_style_cache_and_draws_latin_text_unshaped():
     assert out.stdout.split() == ["1024", "True", "True"]
 
 
-@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads the process's threads from /proc (Linux)")
 def test_fills_are_painted_on_the_gui_thread():
     """Qt hands large fills to a thread pool and waits: on two cores that made a scroll bar cost 3.5 ms instead of
     0.2, the slowest part of an edit (tests/benchmarks/bench_gui.py). The app turns the pool off before it is
@@ -185,4 +185,6 @@ def test_fills_are_painted_on_the_gui_thread():
     out = subprocess.run([sys.executable, "-c", FILLS_PROBE], capture_output=True, text=True, env=env,
                          cwd=str(ROOT), timeout=60)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.strip().splitlines()[-1] == "0"
+    threads, pooled = map(int, out.stdout.strip().splitlines()[-1].split())
+    assert threads >= 1      # the process's threads were read (from /proc, as on every Linux the tests run on)
+    assert pooled == 0
