@@ -97,14 +97,10 @@ def tick_outline_window() -> QColor:
     return QColor("#d4d8e0") if scheme() == "dark" else QColor("#7d838f")
 
 
-_TICK_OUTLINE: list = []   # tick_outline_window() of the palette in use: made again when `apply` sets another
-
-
+@cache
 def tick_outline() -> QColor:
-    """tick_outline_window(), remembered until the palette changes (asked for every tick a list paints)."""
-    if not _TICK_OUTLINE:
-        _TICK_OUTLINE.append(tick_outline_window())
-    return _TICK_OUTLINE[0]
+    """tick_outline_window(), remembered until `apply` sets another palette (asked for every tick a list paints)."""
+    return tick_outline_window()
 
 
 def _dark_palette() -> QPalette:
@@ -170,7 +166,7 @@ def apply(app: QApplication, style: bool = True) -> None:
     if style:
         app.setStyle("Fusion")
     palette = _dark_palette() if scheme() == "dark" else _light_palette()
-    _TICK_OUTLINE.clear()
+    tick_outline.cache_clear()
     app.setPalette(palette)
     app.setPalette(_tick_box_palette(palette), "QCheckBox")
 

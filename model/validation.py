@@ -263,7 +263,7 @@ def _cut_issues(node, key: str, value: Any) -> list[tuple[tuple, Issue]]:
             if k in value:
                 at = "/" + jp.escape(k)
                 placed += [((k, *path), Issue(at + i.pointer, i.rule, i.severity, i.message))
-                           for path, i in _node_issues(part, key + ("#" if key.find("#") < 0 else "") + at, value[k])]
+                           for path, i in _node_issues(part, key + ("" if "#" in key else "#") + at, value[k])]
     elif node.items is not None and isinstance(value, list):
         placed = _remembered_placed(key, value, node.shell)
         for n, entry in enumerate(value):

@@ -156,9 +156,9 @@ class RowsModel(QAbstractTableModel):
 
     def measure_key(self, row: int) -> tuple[tuple, tuple]:
         """What the size of a row's cells depends on (gui/widgets/content_columns.py measures a changed row
-        again only when this changed for a column it fits): each column's text and icon; for all, the tick,
-        whether an issue puts its icon in the first column, and the font. Whether a box is ticked is not: a ticked
-        and an unticked box are as wide (ticking an item measured its row again at every tick)."""
+        again only when this changed for a column it fits): each column's text and icon; for all, whether it has a
+        tick box, whether an issue puts its icon in the first column, and the font. Whether the box is ticked is
+        not: a ticked and an unticked box are as wide (ticking an item measured its row again at every tick)."""
         r = self.rows[row]
         columns = tuple((r.cells[c] if c < len(r.cells) else "", r.icons[c] if c < len(r.icons) else "")
                         for c in range(len(self.headers)))

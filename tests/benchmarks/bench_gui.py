@@ -57,14 +57,9 @@ MEDIAN_MS, P90_MS, STARTUP_RATIO, MEM_OPEN, MEM_VISITED = 4.0, 8.0, 1.4, 1.3, 1.
 FIVE = ["ashen-comet-veteran", "kestrel-crewed", "unit-k7-droid-medic", "norel-kho-dralasite", "z-gata-frigate"]
 
 RSS = """
-def rss_mb():
+def rss_mb(field='VmRSS'):
     for line in open('/proc/self/status'):
-        if line.startswith('VmRSS:'):
-            return int(line.split()[1]) / 1024
-
-def anon_mb():
-    for line in open('/proc/self/status'):
-        if line.startswith('RssAnon:'):
+        if line.startswith(field + ':'):
             return int(line.split()[1]) / 1024
 """
 
@@ -91,7 +86,7 @@ w.setCentralWidget(page); w.show()
 app.processEvents()
 print('shown', flush=True)
 """ + RSS + """
-print('rss', rss_mb(), anon_mb(), flush=True)
+print('rss', rss_mb(), rss_mb('RssAnon'), flush=True)
 """
 
 APP = """
@@ -110,7 +105,7 @@ if '--rss' in sys.argv:
             for p in e.pages:
                 e.show_page(p); app.processEvents()
     app.processEvents()
-    print('rss', rss_mb(), anon_mb(), flush=True)
+    print('rss', rss_mb(), rss_mb('RssAnon'), flush=True)
     for e in w.editors():
         w.close_editor(e, ask=False)
 """

@@ -3,6 +3,8 @@ tables edited in place, and the player's own catalogue (save, import, add to thi
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QMessageBox, QPushButton, QWidget
@@ -18,6 +20,9 @@ from ...icons import severity_icon
 from ...widgets.common import Card, WrapLabel, badge, hint, live_with_selection, with_badge
 from ..base import Page
 from .fields import TabsWhenAdded, show_words
+
+if TYPE_CHECKING:
+    from .entry_table import EntryTable
 
 PALETTE = ["#2f6db5", "#c77c1e", "#2e8b57", "#8e44ad", "#b03a48", "#16808a", "#7a6a2f", "#5a5fc2"]
 LISTS = ("weapons", "equipment")
@@ -135,7 +140,8 @@ class WeaponsPage(TabsWhenAdded, Page):
         meter.add(self.bar)
         meter.add(self.meter_words)
         self.column.addWidget(meter)
-        self.tables: dict = {}   # list name -> its EntryTable
+        self.tables: dict[str, EntryTable] = {}
+        self._pool_lines = 0     # the attack pools' lines room is kept for (`_refresh_pools`)
         self._build_list("weapons", "Weapons", ("&Add weapon", "&Remove weapon"))
         self._build_list("equipment", "Equipment that uses hard points", ("Add e&quipment", "Remove equip&ment"))
         self.weapons, self.equipment = self.tables["weapons"], self.tables["equipment"]
@@ -300,11 +306,10 @@ class WeaponsPage(TabsWhenAdded, Page):
         show_words(self.pools, "Attack pools\n" + "\n".join(lines) if lines else "")
         # room kept for the lines of two more weapons, as the table keeps rows (entry_table.py `_fit`): a weapon
         # added or taken away then changes no height, and the page below it is not laid out and painted again
-        reserved = self.__dict__.get("_pool_lines", 0)
         shown = len(lines) + 1 if lines else 0
-        if shown > reserved or shown + 4 < reserved:
-            self._pool_lines = reserved = shown + 2 if shown else 0
-            self.pools.setMinimumHeight(reserved * self.pools.fontMetrics().lineSpacing())
+        if shown > self._pool_lines or shown + 4 < self._pool_lines:
+            self._pool_lines = shown + 2 if shown else 0
+            self.pools.setMinimumHeight(self._pool_lines * self.pools.fontMetrics().lineSpacing())
         self.pools.setToolTip("\n".join(
             f"{w['name']}: " + " + ".join(f"{p['label']} {p['dice']}" if p["dice"] is not None else
                                           f"{p['label']} ({p['note']})" for p in w["pool_parts"])

@@ -80,8 +80,8 @@ class FoundingBanner(QFrame):
         lay.addWidget(self.between)
         lay.addWidget(self.unlock)
         self.locked: dict[int, QWidget] = {}       # the fields this banner locked, to give back (by id)
-        self._seen: list[QWidget] = []             # the fields it judged (their wrappers kept, so their ids held)
-        self._judged: dict[int, bool] = {}         # id -> whether it locks that field
+        # id -> (field, whether this banner locks it): the fields it judged, their wrappers (so their ids) held
+        self._judged: dict[int, tuple[QWidget, bool]] = {}
         self._walked = None                         # the binder's generation when the page was last walked
         self._shown: dict[str, list] = {}           # what each re-equip list shows, by its name
         self.unlock.clicked.connect(self._toggle)
@@ -263,13 +263,14 @@ class FoundingBanner(QFrame):
             # edit, and wrapping every widget of the page for Python, or of the banner to know what to keep, cost
             # more than the rest of the banner's refresh (tests/benchmarks/bench_gui.py). A field locked before is
             # locked again if its page's refresh gave it back (a soldier's row enables its shotgun box).
+            self.locked = {k: w for k, w in self.locked.items() if isValid(w)}   # (rows rebuilt since let go)
             judged = self._judged
             kept = None
             for w in body.findChildren(QObject):   # (asking Qt for each editor class was 3x slower)
                 kind = _editor_kind(w)
                 if not kind:
                     continue
-                lock = judged.get(id(w))
+                lock = judged.get(id(w), (None, None))[1]
                 if lock is None:
                     if kept is None:
                         kept = (self, *(c for c in body.findChildren(Card) if c.property("betweenGames")))
@@ -298,14 +299,11 @@ class FoundingBanner(QFrame):
             self._walked = None
 
     def _judge(self, w: QWidget, lock: bool) -> None:
-        """Remember whether this banner locks a field or leaves it usable (the banner's own, a kept list). The list
-        keeps its wrapper, and so its id, alive; the wrappers of fields deleted since (rows rebuilt) are let go
-        when the list has grown."""
-        seen = self._seen
-        if len(seen) >= 64 and len(seen) & (len(seen) - 1) == 0:   # at 64, 128, 256...: prune
-            seen[:] = [x for x in seen if isValid(x)]
-            judged = {id(x): self._judged[id(x)] for x in seen}
-            self._judged.clear()
-            self._judged.update(judged)
-        seen.append(w)
-        self._judged[id(w)] = lock
+        """Remember whether this banner locks a field or leaves it usable (the banner's own, a kept list), keeping
+        its wrapper, and so its id, alive; the fields deleted since (rows rebuilt) are let go when many were judged."""
+        judged = self._judged
+        if len(judged) >= 64 and len(judged) & (len(judged) - 1) == 0:   # at 64, 128, 256...: prune
+            alive = {k: v for k, v in judged.items() if isValid(v[0])}
+            judged.clear()
+            judged.update(alive)
+        judged[id(w)] = (w, lock)

@@ -16,6 +16,7 @@ from ....issues import ERROR, WARNING, Issue
 from .. import derive as _derive
 from ..tables import KEYS, ROLES, Tables, tables
 from .after import ACTIONS, apply_after, check_limits
+from .memo import remembered
 from .rules import UPGRADE_WORDS, CampaignRules, as_int, campaign_rules
 from .state import CampaignState, founded_state
 from .upkeep import officer_dues, pay_upkeep
@@ -65,14 +66,12 @@ def _state_parts(s: CampaignState) -> tuple:
     where they were set); each officer's powers. (Made after every game a replay plays: written straight out with
     marshal, as content_key does, the state's fields by name.)"""
     o = s.officers
+    core = (s.games, s.xp_earned, s.xp_spent, s.credits, s.stash, s.soldiers, s.used_ids,
+            [(r, o[r]["level"], o[r]["finds"], o[r]["improved"]) for r in ROLES])
     try:
-        core = marshal.dumps((s.games, s.xp_earned, s.xp_spent, s.credits, s.stash, s.soldiers, s.used_ids,
-                              [(r, o[r]["level"], o[r]["finds"], o[r]["improved"]) for r in ROLES]), 2)
-        powers = {r: marshal.dumps(o[r]["powers"], 2) for r in ROLES}
+        core, powers = marshal.dumps(core, 2), {r: marshal.dumps(o[r]["powers"], 2) for r in ROLES}
     except ValueError:       # (a find recorded with a value marshal cannot write)
-        core = content_key((s.games, s.xp_earned, s.xp_spent, s.credits, s.stash, s.soldiers, s.used_ids,
-                            [(r, o[r]["level"], o[r]["finds"], o[r]["improved"]) for r in ROLES]))
-        powers = {r: content_key(o[r]["powers"]) for r in ROLES}
+        core, powers = content_key(core), {r: content_key(o[r]["powers"]) for r in ROLES}
     return core, {r: (tuple(o[r]["items"]), o[r]["items_at"]) for r in ROLES}, powers
 
 
@@ -237,9 +236,9 @@ class _Game:
     """One game record replayed onto the state."""
 
     def __init__(self, t: Tables, rules: CampaignRules, state: CampaignState, issues: list[Issue], g: int, game,
-                 crew: dict, record_key=None):
+                 crew: dict, record_key):
         self.t, self.rules, self.state, self.issues, self.g, self.game = t, rules, state, issues, g, game
-        self.record_key = record_key     # content_key of the record (None: not remembered by content)
+        self.record_key = record_key     # content_key of the record: what is read of it alone is remembered by it
         self.founded_profiles = crew["profiles"]     # real profiles as founded
         self.background = crew["backgrounds"]
         self.ptr = f"/campaign/games/{g}"
@@ -385,27 +384,23 @@ class _Game:
         # what the counts give reads nothing of the crew but whether any of it was taken out of action: remembered
         # by the record's content and place, as the loot is (below)
         out = bool(self.entry["out_of_action"])
-        key = (self.g, self.record_key, out)
-        memo = self.rules.__dict__.setdefault("_xp_game_memo", {}) if self.record_key is not None else {}
-        done = memo.get(key)
-        if done is None:
-            found: list[Issue] = []
-            xp = self.game.get("xp")
-            if isinstance(xp, dict):
-                for name, value in xp.items():
-                    n = as_int(value)
-                    if n is not None and n < 0:
-                        found.append(Issue(f"{self.ptr}/xp/{name}", "SG-CAMP-09", ERROR,
-                                           f"An XP count cannot be negative ({n}); it counts as 0."))
-            done = (tuple(found), xp_for_game(xp, out, self.rules))
-            if len(memo) > 4096:
-                memo.clear()
-            memo[key] = done
-        found, result = done
+        found, result = remembered(self.rules, "_xp_game_memo", (self.g, self.record_key, out),
+                                   lambda: self._read_xp(out))
         self.issues.extend(found)
         self.entry["xp"] = result
         self.entry["game_xp"] = result["total"]
         self.state.xp_earned += result["total"]
+
+    def _read_xp(self, out: bool) -> tuple:
+        found = []
+        xp = self.game.get("xp")
+        if isinstance(xp, dict):
+            for name, value in xp.items():
+                n = as_int(value)
+                if n is not None and n < 0:
+                    found.append(Issue(f"{self.ptr}/xp/{name}", "SG-CAMP-09", ERROR,
+                                       f"An XP count cannot be negative ({n}); it counts as 0."))
+        return tuple(found), xp_for_game(xp, out, self.rules)
 
     # ---- 4. levels (SG-CAMP-11..18, SG-PROF-03) ----
     def _levels(self) -> None:
@@ -540,24 +535,7 @@ class _Game:
         """The loot rolls read nothing of the crew but whether a Secret was activated: what they give (credits,
         XP, finds for the stash) and say is remembered by the record's content and place, so a change to the crew
         as founded, which replays every game, does not read every roll again (tests/benchmarks/bench_gui.py)."""
-        if self.record_key is None:
-            return self._read_loot()
-        key = (self.g, self.record_key, self.secret)
-        memo = self.rules.__dict__.setdefault("_loot_memo", {})
-        done = memo.get(key)
-        if done is None:
-            scratch = CampaignState()
-            found: list[Issue] = []
-            game = _Game(self.t, self.rules, scratch, found, self.g, self.game,
-                         {"profiles": self.founded_profiles, "backgrounds": self.background})
-            game.secret = self.secret
-            game._read_loot()
-            e = game.entry
-            done = (tuple(found), tuple(e["loot"]), e["info_xp"], e["credits_in"], scratch.credits,
-                    scratch.xp_earned, tuple(scratch.stash))
-            if len(memo) > 4096:
-                memo.clear()
-            memo[key] = done
+        done = remembered(self.rules, "_loot_memo", (self.g, self.record_key, self.secret), self._loot_alone)
         found, loot, info_xp, credits_in, credits, xp, stash = done
         self.issues.extend(found)
         self.entry["loot"].extend(dict(x) for x in loot)
@@ -566,6 +544,18 @@ class _Game:
         self.state.credits += credits
         self.state.xp_earned += xp
         self.state.stash.extend(dict(x) for x in stash)
+
+    def _loot_alone(self) -> tuple:
+        """What the loot rolls give and say, read onto an empty state."""
+        scratch = CampaignState()
+        found: list[Issue] = []
+        game = _Game(self.t, self.rules, scratch, found, self.g, self.game,
+                     {"profiles": self.founded_profiles, "backgrounds": self.background}, self.record_key)
+        game.secret = self.secret
+        game._read_loot()
+        e = game.entry
+        return (tuple(found), tuple(e["loot"]), e["info_xp"], e["credits_in"], scratch.credits, scratch.xp_earned,
+                tuple(scratch.stash))
 
     def _read_loot(self) -> None:
         die = self.rules.loot["die"]

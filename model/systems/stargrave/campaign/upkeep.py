@@ -8,6 +8,7 @@ from __future__ import annotations
 from ....issues import ERROR, WARNING, Issue
 from ..derive import soldier_gear
 from ..tables import ROLES, Tables
+from .memo import remembered
 from .state import CampaignState
 
 
@@ -16,20 +17,18 @@ def _owing(t: Tables, state: CampaignState) -> list[tuple]:
     officers' items and the soldiers' types (a campaign keeps the same kit for many games)."""
     key = (tuple(tuple(state.officers[r]["items"]) for r in ROLES),
            tuple((s["type"], s["shotgun"]) for s in state.soldiers))
-    memo = t.__dict__.setdefault("_upkeep_memo", {})
-    found = memo.get(key)
-    if found is None:
-        found = []
-        for role in ROLES:
-            found += [(role, n, cost) for n, cost in officer_dues(t, state.officers[role]["items"])]
-        for i, s in enumerate(state.soldiers):
-            stype = t.soldiers.get(s["type"])
-            if stype:
-                found += [(i, n, t.items[n]["upkeep"]) for n in soldier_gear(s, stype, t)
-                          if t.items.get(n, {}).get("upkeep")]
-        if len(memo) > 4096:
-            memo.clear()
-        memo[key] = found
+    return remembered(t, "_upkeep_memo", key, lambda: _read_owing(t, state))
+
+
+def _read_owing(t: Tables, state: CampaignState) -> list[tuple]:
+    found = []
+    for role in ROLES:
+        found += [(role, n, cost) for n, cost in officer_dues(t, state.officers[role]["items"])]
+    for i, s in enumerate(state.soldiers):
+        stype = t.soldiers.get(s["type"])
+        if stype:
+            found += [(i, n, t.items[n]["upkeep"]) for n in soldier_gear(s, stype, t)
+                      if t.items.get(n, {}).get("upkeep")]
     return found
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .memo import remembered
 from .rules import CampaignRules, as_int
 
 
@@ -16,12 +17,7 @@ def xp_for_game(xp: dict | None, out_of_action: bool, rules: CampaignRules) -> d
     xp = xp if isinstance(xp, dict) else {}
     # the same counts give the same XP: remembered per rules (a long campaign repeats many of them)
     key = (bool(out_of_action), *(as_int(xp.get(k)) for k in rules.xp_keys))
-    memo = rules.__dict__.setdefault("_xp_memo", {})
-    if key not in memo:
-        if len(memo) > 4096:
-            memo.clear()
-        memo[key] = _xp_for_game(xp, out_of_action, rules)
-    return memo[key]
+    return remembered(rules, "_xp_memo", key, lambda: _xp_for_game(xp, out_of_action, rules))
 
 
 def _xp_for_game(xp: dict, out_of_action: bool, rules: CampaignRules) -> dict:
