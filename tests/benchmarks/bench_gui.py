@@ -156,6 +156,20 @@ def startup(runs: int) -> None:
 
 
 def memory(runs: int) -> list[str]:
+    # Measured with five documents open (85.8 MB, floor 60.5) and found not to help; written here so that they
+    # are not tried again blind:
+    # - heap fragmentation: malloc_trim(0) gives back 0.1 MB; glibc's heap has 15.5 MB in use and 0.2 MB free;
+    # - PySide's lazy classes: a bare QWidget Qt made (a scroll area's viewport(), a walk of the focus chain)
+    #   makes PySide create the Python class of every QWidget subclass (68) to learn which it is, +3.2 MB in an
+    #   empty app. Here, viewports made in Python and no chain walk cut the classes made from 103 to 66 and the
+    #   memory by 0.1 MB: the rest is code this app's own widgets touch anyway;
+    # - python -OO (no docstrings): -0.7 MB, and -0.2 more without the bytecode's column tables;
+    # - giving back the forms of pages out of sight (keep the last two per document): every page visited 91.8
+    #   MB instead of 93.6, at the price of a rebuild (20-40 ms) and a lost scroll and selection at every page
+    #   switch; five documents opened, 0 MB (each shows its first page).
+    # What is left over the floor: Python objects +9.2 MB (modules' code and classes 3.6, PySide's enums 1.7, the
+    # rest widgets' wrappers, schemas, packs, results), Qt's own objects about +8 MB (1,124 widgets and 1,831
+    # objects for the five first pages) and +6.5 MB of library code pages.
     docs = [str(EXAMPLES / f"{name}.starwright") for name in FIVE]
     bare = statistics.median(child(BARE, "--rss")[1]["rss"] for _ in range(runs))
     floors = [child(FLOOR)[1] for _ in range(runs)]
