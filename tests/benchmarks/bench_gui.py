@@ -167,9 +167,11 @@ def memory(runs: int) -> list[str]:
     # - giving back the forms of pages out of sight (keep the last two per document): every page visited 91.8
     #   MB instead of 93.6, at the price of a rebuild (20-40 ms) and a lost scroll and selection at every page
     #   switch; five documents opened, 0 MB (each shows its first page).
-    # What is left over the floor: Python objects +9.2 MB (modules' code and classes 3.6, PySide's enums 1.7, the
-    # rest widgets' wrappers, schemas, packs, results), Qt's own objects about +8 MB (1,124 widgets and 1,831
-    # objects for the five first pages) and +6.5 MB of library code pages.
+    # What is left over the floor (heaptrack with PYTHONMALLOC=malloc, blocks alive at the end, and smaps): Python
+    # objects +9.4 MB (modules' code and classes about 3.6, PySide's enums 1.8, the rest the widgets' wrappers,
+    # schemas, packs, results and names), Qt's own C++ objects +4.8 MB (1,124 widgets, 1,831 objects for the five
+    # first pages), Fusion's pixmap cache +1.1 MB (its 1 MB limit, gui/app.py), free room in Python's pools
+    # +2.2 MB, and +6.5 MB of library code pages.
     docs = [str(EXAMPLES / f"{name}.starwright") for name in FIVE]
     bare = statistics.median(child(BARE, "--rss")[1]["rss"] for _ in range(runs))
     floors = [child(FLOOR)[1] for _ in range(runs)]
