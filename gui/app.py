@@ -22,10 +22,13 @@ def serial_fills() -> None:
     os.environ.setdefault("QT_NO_GUI_THREADPOOL", "1")
 
 
-# Fusion keeps what it draws of a field or button (per size and state) in Qt's pixmap cache, 10 MB by default: a
-# page of spin boxes, combos and buttons of as many widths filled 2 MB of it that a repaint mostly never asks for
-# again. A smaller cache keeps what one page repaints (tests/benchmarks/bench_gui.py: memory, and edit latency).
-PIXMAP_CACHE_KB = 1024
+# Fusion keeps what it draws of a field or button (per size and state) in Qt's pixmap cache, 10 MB by default. Counted
+# by callgrind (tests/benchmarks/bench_pixmap_cache.py): a repaint of the window with a scroll of a page of 23 spin
+# boxes costs the same with a cache of 0, 256 KB or 1 MB (the page's fields need about 2 MB, so a smaller cache
+# never holds them when they are asked for again), a third less from 2 MB up, for 1.5 MB more with five documents
+# open; every edit of tests/benchmarks/bench_instructions.py costs the same at 256 KB and 1 MB (within 0.5%). A
+# small cache keeps the memory: repaints of a whole window are rare next to edits, and take 4.7 ms, not 2.9 ms.
+PIXMAP_CACHE_KB = 256
 
 
 def application() -> QApplication:

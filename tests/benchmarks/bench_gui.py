@@ -170,8 +170,8 @@ def memory(runs: int) -> list[str]:
     # What is left over the floor (heaptrack with PYTHONMALLOC=malloc, blocks alive at the end, and smaps): Python
     # objects +9.4 MB (modules' code and classes about 3.6, PySide's enums 1.8, the rest the widgets' wrappers,
     # schemas, packs, results and names), Qt's own C++ objects +4.8 MB (1,124 widgets, 1,831 objects for the five
-    # first pages), Fusion's pixmap cache +1.1 MB (its 1 MB limit, gui/app.py), free room in Python's pools
-    # +2.2 MB, and +6.5 MB of library code pages.
+    # first pages), Fusion's pixmap cache +1.1 MB (at a 1 MB limit; 256 KB since, gui/app.py), free room in Python's
+    # pools +2.2 MB, and +6.5 MB of library code pages.
     docs = [str(EXAMPLES / f"{name}.starwright") for name in FIVE]
     bare = statistics.median(child(BARE, "--rss")[1]["rss"] for _ in range(runs))
     floors = [child(FLOOR)[1] for _ in range(runs)]
