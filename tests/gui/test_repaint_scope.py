@@ -68,18 +68,20 @@ def test_typing_a_name_repaints_the_tab_and_the_field_not_the_page(win, qtbot):
 
 
 def test_the_issues_panel_opening_and_closing_leaves_the_form_alone(win, qtbot):
-    editor = _open(win, qtbot, "z-gata-frigate")
+    # A station chooses its hull points, so their row is there; a value out of range marks it and opens the panel.
+    editor = _open(win, qtbot, "doliin-bay-knighthawks-station")
     page = editor.pages[0]
     body = page.body
-    far = page.findChild(QWidget, "count_LC")
+    far = page.findChild(QWidget, "shipType")   # a field above the hull row, in sight all along
     size = body.size()
-    assert not editor.issues.tree.isVisible(), "a legal ship: the panel is its one summary line"
+    assert far is not None and far.isVisible()
+    assert not editor.issues.tree.isVisible(), "a legal station: the panel is its one summary line"
     with Seen() as seen:
-        editor.session.apply(edits.Set("/hull_points", 41))     # an error: the panel opens
+        editor.session.apply(edits.Set("/hull_points", 1))      # an error: the panel opens
     assert editor.issues.tree.isVisible()
     assert body.size() == size and body not in seen.resized and far not in seen.painted
     with Seen() as seen:
-        editor.session.apply(edits.Set("/hull_points", None))   # legal again: the panel folds a moment later
+        editor.session.apply(edits.Set("/hull_points", 120))    # legal again: the panel folds a moment later
         assert "Legal" in editor.issues.title.text()
         qtbot.waitUntil(lambda: not editor.issues.tree.isVisible(), timeout=3 * FOLD_MS)
     assert body.size() == size and body not in seen.resized and far not in seen.painted

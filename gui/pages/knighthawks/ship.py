@@ -249,7 +249,9 @@ class ShipPage(Page):
 
     # -- derived values -----------------------------------------------------------------------------
     def on_changed(self, change) -> None:
-        if change.derived_changed or any(jp.is_within(p, "/type") or p == "" for p in change.touched):
+        # a hull or configuration set where the type has none shows its row, so that it can be cleared
+        if change.derived_changed or any(p == "" or any(jp.is_within(p, f) for f in ("/type", "/hull_points", "/configuration"))
+                                         for p in change.touched):
             self._refresh_derived()
 
     def _refresh_derived(self) -> None:

@@ -192,3 +192,18 @@ def test_KH_SHIP_08_type_picker_says_where_an_assault_scout_rearms(editor):
     combo = page(editor).findChild(QComboBox, "shipType")
     tip = combo.itemData(combo.findData("Assault Scout"), Qt.ItemDataRole.ToolTipRole)
     assert "Rearms at space stations (not carriers)" in tip and "cannot be attacked while docked" in tip
+
+
+def test_hull_points_set_where_the_type_has_none_show_their_row_to_be_cleared(qtbot):
+    """A fighter has fixed hull points: its row is hidden, but a value set anyway (an undo, a file) shows the row
+    with its error so that it can be cleared, and the row goes again when the value does."""
+    from model import edits
+    ed = DocumentEditor(Session.open(str(EXAMPLES / "knighthawks-fighter.starwright")))
+    qtbot.addWidget(ed)
+    ed.show()
+    hull = page(ed).findChild(QSpinBox, "hullPoints")
+    assert ed.session.data.get("hull_points") is None and not hull.isVisibleTo(page(ed))
+    ed.session.apply(edits.Set("/hull_points", 1))
+    assert hull.isVisibleTo(page(ed)) and hull.value() == 1
+    ed.session.stack.undo()
+    assert not hull.isVisibleTo(page(ed))
