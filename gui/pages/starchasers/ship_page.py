@@ -75,11 +75,9 @@ class ShipPage(TabsWhenAdded, Page):
         self.preset = QComboBox()
         self.preset.setObjectName("presetPicker")
         self.preset.setAccessibleName("Common ship type")
-        for st in session.result.offers.get("presets", []):   # each with whether what is installed fits on it
+        for st in session.result.offers.get("presets", []):
             self.preset.addItem(st["label"], st["name"])
-            if st["reason"]:
-                self.preset.setItemData(self.preset.count() - 1, st["reason"][:1].upper() + st["reason"][1:] + ".",
-                                        Qt.ItemDataRole.ToolTipRole)
+        self._refresh_preset_reasons()
         # Show the type the ship started from; a ship made by hand starts with no type picked.
         self.preset.setPlaceholderText("Choose a common ship type…")
         self.preset.setCurrentIndex(self.preset.findData(session.data.get("preset")))
@@ -233,6 +231,14 @@ class ShipPage(TabsWhenAdded, Page):
             return
         self.session.apply(actions.use_preset(self.session.data, self.session.pack, name), source=None)
 
+    def _refresh_preset_reasons(self) -> None:
+        """Each type's tooltip says why what is installed would not fit on it (the model's offer), as it is now:
+        adding or removing a weapon changes which types it fits."""
+        for i, st in enumerate(self.session.result.offers.get("presets", [])):
+            tip = st["reason"][:1].upper() + st["reason"][1:] + "." if st["reason"] else None
+            if self.preset.itemData(i, Qt.ItemDataRole.ToolTipRole) != tip:
+                self.preset.setItemData(i, tip, Qt.ItemDataRole.ToolTipRole)
+
     def _show_preset(self, name) -> None:
         """Say what choosing a type did (it applies at once), or what choosing one would do."""
         i = self.preset.findData(name) if name else -1
@@ -283,5 +289,6 @@ class ShipPage(TabsWhenAdded, Page):
     def on_changed(self, change) -> None:
         if change.derived_changed & self.watches:
             self._refresh_derived()
+        self._refresh_preset_reasons()
         self.crew_links.on_changed(change)
         self.repairs.on_changed(change)

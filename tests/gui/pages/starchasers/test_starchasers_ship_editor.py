@@ -165,6 +165,20 @@ def test_preset_picker_shows_the_type_the_ship_started_from(qtbot):
     assert combo2.currentData() == data["preset"]
 
 
+def test_a_ship_types_tooltip_follows_the_weapons_installed(qtbot):
+    """Why a type would not hold what is installed (too few hard points) is said on its item, and goes when a
+    weapon is taken off: the picker does not keep what it said when the page was built."""
+    from model import edits
+    ed = open_editor(qtbot, Session.open(str(EXAMPLES / "kestrel-light-freighter.starwright")))
+    combo = ed.pages[0].findChild(QComboBox, "presetPicker")
+    i = combo.findData("Interceptor fighter")
+    assert "hard points" in (combo.itemData(i, Qt.ItemDataRole.ToolTipRole) or "")
+    ed.session.apply(edits.Remove("/weapons/0"))
+    assert combo.itemData(i, Qt.ItemDataRole.ToolTipRole) is None
+    ed.session.stack.undo()
+    assert "hard points" in (combo.itemData(i, Qt.ItemDataRole.ToolTipRole) or "")
+
+
 def test_SC_SHIP_09_an_over_limit_share_reads_as_past_the_end_in_words_and_on_the_meter(qtbot):
     data = json.loads((EXAMPLES / "kestrel-light-freighter.starwright").read_text())
     ed = open_editor(qtbot, Session(data, KIND))
