@@ -54,25 +54,17 @@ def reading_order(root: QWidget) -> list[QWidget]:
     return out
 
 
-def _next(w: QWidget) -> QWidget | None:
-    """The widget Tab reaches after `w` in the chain as it is (its own parts, such as a spin box's line, skipped)."""
-    n = w.nextInFocusChain()
-    while n is not w:
-        if n.focusPolicy() & Qt.FocusPolicy.TabFocus and n.focusProxy() is None and not w.isAncestorOf(n):
-            return n
-        n = n.nextInFocusChain()
-    return None
-
-
 def apply(root: QWidget, previous: list | None = None) -> list[int]:
     """Chain the tab order of `root`'s widgets in reading order (skipped when it is what it was).
 
-    Only pairs out of order are moved: QWidget.setTabOrder moves a compound widget (a spin box and its line)
-    as a block and can split one when it need not move."""
+    Every pair is chained (Qt moves a compound widget, a spin box and its line, as a block) without first walking
+    the focus chain to find the pairs out of order: PySide makes a widget that a call returns a child of the
+    widget it was asked of (its return-value heuristic), so `nextInFocusChain` made the editor a "child" of the
+    last field of a page, and deleting that field (a row removed, a form given back) left the Python side of the
+    editor and all it holds dead while its widgets lived (tests/gui/test_kept_forms.py)."""
     order = reading_order(root)
     ids = [id(w) for w in order]
     if previous is None or ids != previous:
         for a, b in zip(order, order[1:]):
-            if _next(a) is not b:
-                QWidget.setTabOrder(a, b)
+            QWidget.setTabOrder(a, b)
     return ids
