@@ -103,6 +103,12 @@ class Binder(QObject):
                 keep.append(b)
         self.bindings = keep
 
+    def forget(self, predicate: Callable[[Binding], bool], page) -> None:
+        """Drop the bindings of a form given back (Page.release_form), and what waited for that page."""
+        self.drop(predicate)
+        self._stale.pop(id(page), None)
+        self._unmarked.discard(id(page))
+
     def set_value(self, pointer: str, value: Any, source: QWidget | None = None, typing: bool = False) -> None:
         if jp.get(self.session.data, pointer, _MISSING) == value:
             return

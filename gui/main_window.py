@@ -41,6 +41,10 @@ def _is_editor(w) -> bool:
     return getattr(w, "is_document_editor", False)
 
 APP = "Starwright"
+# The documents whose pages keep their forms when another is shown: going back and forth between two (a crew and
+# its ship) builds nothing; a third shown gives back the forms of the one shown longest ago, which builds its page
+# again (10-35 ms) when shown. Measured with five documents open (tests/benchmarks/bench_gui.py, memory).
+KEPT_FORMS = 2
 
 
 class MainWindow(QMainWindow):
@@ -217,6 +221,7 @@ class MainWindow(QMainWindow):
 
     def _add_editor(self, session, recovery_key: str | None = None):
         from .editor import DocumentEditor
+        self._keep_forms(None)   # before the new document's form is built: it takes the room given back
         editor = DocumentEditor(session)
         self.undo_group.addStack(session.stack)
         self.autosaver.track(session, recovery_key)
@@ -592,10 +597,22 @@ class MainWindow(QMainWindow):
         from .dialogs import foundry_export   # on first use: start-up does not load the exporter
         foundry_export.export_actor(self)
 
+    def _keep_forms(self, current) -> None:
+        """The documents shown last (KEPT_FORMS of them, `current` first) keep their pages' forms; the others give
+        them back (DocumentEditor.release_forms) and build the page shown again when next shown."""
+        alive = self.editors()
+        order = [current] if current is not None else []
+        order += [e for e in self.__dict__.get("_shown_order", []) if e is not current and e in alive]
+        self._shown_order = order
+        for e in order[KEPT_FORMS if current is not None else KEPT_FORMS - 1:]:
+            e.release_forms()
+
     def _tab_changed(self, _i: int) -> None:
         from model.exporters import FOUNDRY_KIND
         e = self.current_editor()
         has = e is not None
+        if has:
+            self._keep_forms(e)
         for a in (self.a_save, self.a_save_as, self.a_close, self.a_fill, self.a_export, self.a_print, self.a_issues,
                   self.a_copy_text, self.a_copy_md, *self.page_actions):
             a.setEnabled(has)

@@ -9,8 +9,9 @@ is when built, so building it late shows the same thing as building it early and
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtWidgets import QAbstractItemView, QFrame, QLabel, QPlainTextEdit, QScrollArea, QVBoxLayout, QWidget
+from shiboken6 import delete, isValid
 
 from model import pointer as jp
 
@@ -33,19 +34,22 @@ class Page(QScrollArea):
         self.setWidgetResizable(False)  # the form is sized by fit_body (below), not stretched to the viewport
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        # The form sits at the top left and keeps its size when the page grows or shrinks (the issues panel
+        # opening below it): only the strip that comes into view is painted, not every widget of the form.
+        self.setAttribute(Qt.WidgetAttribute.WA_StaticContents)
+        self.viewport().setAttribute(Qt.WidgetAttribute.WA_StaticContents)
+        self._new_body()
+        self.setAccessibleName(f"{self.title} page")
+        self.built = False
+
+    def _new_body(self) -> None:
         self.body = QWidget()
         self.body.setObjectName("pageBody")
         self.column = QVBoxLayout(self.body)
         self.column.setContentsMargins(18, 14, 18, 18)
         self.column.setSpacing(12)
         self.setWidget(self.body)
-        # The form sits at the top left and keeps its size when the page grows or shrinks (the issues panel
-        # opening below it): only the strip that comes into view is painted, not every widget of the form.
-        self.setAttribute(Qt.WidgetAttribute.WA_StaticContents)
-        self.viewport().setAttribute(Qt.WidgetAttribute.WA_StaticContents)
         self.body.setAttribute(Qt.WidgetAttribute.WA_StaticContents)
-        self.setAccessibleName(f"{self.title} page")
-        self.built = False
 
     # -- the form's size: as wide as the page less a scroll bar, as tall as it needs ------------------------
     def fit_body(self) -> None:
@@ -78,6 +82,8 @@ class Page(QScrollArea):
     def ensure_built(self) -> Page:
         if not self.built:
             self.built = True
+            # what the shell has: whatever the form adds is given back with it (release_form)
+            self.__dict__.setdefault("_shell", frozenset(self.__dict__) | {"_shell"})
             self.build_form(self.session, self.binder)
             for view in self.body.findChildren(QAbstractItemView):
                 view.setTabKeyNavigation(False)  # Tab leaves a table or list; the arrows move inside it
@@ -92,7 +98,27 @@ class Page(QScrollArea):
                         label.setBuddy(field)
             self.order_tabs()
             self.binder.paint()  # the issues its widgets were waiting for
+            kept = self.__dict__.pop("_kept_scroll", 0)
+            if kept:   # where the page was when its form was given back, once the form is laid out
+                QTimer.singleShot(0, self, lambda: self.verticalScrollBar().setValue(kept))
         return self
+
+    def release_form(self) -> None:
+        """Give the form's widgets back; the page stays, and builds its form again, showing the document as it is
+        then, when it is next needed (scrolled to where it was). The editor of a document out of sight does this
+        (gui/editor.py, release_forms): the widgets of open documents are most of the memory they take."""
+        if not self.built:
+            return
+        scroll = self.verticalScrollBar().value()
+        body = self.takeWidget()
+        self.binder.forget(lambda b: b.page is self or (isValid(b.widget) and body.isAncestorOf(b.widget)), self)
+        shell = self.__dict__["_shell"]
+        for key in [k for k in self.__dict__ if k not in shell]:
+            del self.__dict__[key]
+        delete(body)   # now, not later: the next form built (another document's) takes the room
+        self._new_body()
+        self.built = False
+        self.__dict__["_kept_scroll"] = scroll
 
     def __getattr__(self, name: str):
         # Only called for attributes not found: a form's widget asked for before the page was first shown.

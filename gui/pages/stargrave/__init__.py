@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from shiboken6 import isValid
+
 from .campaign import CampaignPage
 from .crew import CrewPage
 from .officer import OfficerPage
@@ -34,5 +36,7 @@ def _with_banner(page, session, original):
         from .founding import FoundingBanner
         banner = FoundingBanner(page, session)
         page.column.insertWidget(0, banner)
+        # the banner of a form given back (Page.release_form) goes with it
+        session.founding_banners = [b for b in session.founding_banners if isValid(b) and b.page is not page]
         session.founding_banners.append(banner)
     return build_form

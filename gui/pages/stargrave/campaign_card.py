@@ -31,7 +31,7 @@ def campaign_card(page) -> Card:
         words.setText(cc.crew_card_words(page.session.result.derived or {}))
 
     button.clicked.connect(record)
-    page.session.changed.connect(refresh)
     refresh()
     page.record_game = button
+    page.refresh_campaign_card = refresh   # on each change the page follows (CrewPage.on_changed)
     return card
