@@ -156,17 +156,19 @@ def startup(runs: int) -> None:
 
 
 def memory(runs: int) -> list[str]:
-    # Measured with five documents open (85.8 MB, floor 60.5) and found not to help; written here so that they
-    # are not tried again blind:
+    # Measured with five documents open (85.8 MB, floor 60.5, before the forms of documents out of sight were
+    # given back) and found not to help, or not enough; written here so that they are not tried again blind:
     # - heap fragmentation: malloc_trim(0) gives back 0.1 MB; glibc's heap has 15.5 MB in use and 0.2 MB free;
     # - PySide's lazy classes: a bare QWidget Qt made (a scroll area's viewport(), a walk of the focus chain)
     #   makes PySide create the Python class of every QWidget subclass (68) to learn which it is, +3.2 MB in an
     #   empty app. Here, viewports made in Python and no chain walk cut the classes made from 103 to 66 and the
     #   memory by 0.1 MB: the rest is code this app's own widgets touch anyway;
     # - python -OO (no docstrings): -0.7 MB, and -0.2 more without the bytecode's column tables;
-    # - giving back the forms of pages out of sight (keep the last two per document): every page visited 91.8
-    #   MB instead of 93.6, at the price of a rebuild (20-40 ms) and a lost scroll and selection at every page
-    #   switch; five documents opened, 0 MB (each shows its first page).
+    # - giving back the forms of pages out of sight within a document (keep the last two): every page visited
+    #   91.8 MB instead of 93.6, at the price of a rebuild and a lost scroll at every page switch. Not kept; what
+    #   was kept instead is the same for documents out of sight (gui/main_window.py, KEPT_FORMS; the cost of a
+    #   switch: tests/benchmarks/bench_tab_switch.py), which freed room only once the forms were deleted at once
+    #   (deleteLater waits for an event loop this benchmark's children do not run, and the app's does).
     # What is left over the floor (heaptrack with PYTHONMALLOC=malloc, blocks alive at the end, and smaps): Python
     # objects +9.4 MB (modules' code and classes about 3.6, PySide's enums 1.8, the rest the widgets' wrappers,
     # schemas, packs, results and names), Qt's own C++ objects +4.8 MB (1,124 widgets, 1,831 objects for the five
