@@ -249,17 +249,16 @@ class ShipPage(Page):
 
     # -- derived values -----------------------------------------------------------------------------
     def on_changed(self, change) -> None:
-        # a hull or configuration set where the type has none shows its row, so that it can be cleared
-        if change.derived_changed or any(p == "" or any(jp.is_within(p, f) for f in ("/type", "/hull_points", "/configuration"))
-                                         for p in change.touched):
+        if change.derived_changed or any(jp.is_within(p, "/type") or p == "" for p in change.touched):
             self._refresh_derived()
+        elif any(jp.is_within(p, "/hull_points") or jp.is_within(p, "/configuration") for p in change.touched):
+            self._show_rows()   # a hull or configuration set where the type has none: its row, to clear it
 
     def _refresh_derived(self) -> None:
         d, offers = self.session.result.derived, self.session.result.offers
         data = self.session.data
         self.type_info.setText(offers["type_summary"])
-        self.form.setRowVisible(self.hull_row, offers["hull_points_chosen"] or data.get("hull_points") is not None)
-        self.form.setRowVisible(self.config_row, offers["has_configurations"] or data.get("configuration") is not None)
+        self._show_rows()
         self._refresh_config(data.get("configuration"))
         for key, cell in self.cells.items():
             value = d.get(key)
@@ -286,6 +285,12 @@ class ShipPage(Page):
             self.supplies.setText("Limited supplies to tick off in play: " + ", ".join(words) + ".")
         else:
             self.supplies.setText("No limited supplies to track.")
+
+    def _show_rows(self) -> None:
+        """The hull points and configuration rows: there when the type has them to choose, or a value is set."""
+        offers, data = self.session.result.offers, self.session.data
+        self.form.setRowVisible(self.hull_row, offers["hull_points_chosen"] or data.get("hull_points") is not None)
+        self.form.setRowVisible(self.config_row, offers["has_configurations"] or data.get("configuration") is not None)
 
     def _word(self, supply: dict) -> str:
         group = WEAPONS if supply["kind"] == "weapon" else DEFENSES
