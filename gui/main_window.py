@@ -43,7 +43,8 @@ def _is_editor(w) -> bool:
 APP = "Starwright"
 # The documents whose pages keep their forms when another is shown: going back and forth between two (a crew and
 # its ship) builds nothing; a third shown gives back the forms of the one shown longest ago, which builds its page
-# again (10-35 ms) when shown. Measured with five documents open (tests/benchmarks/bench_gui.py, memory).
+# again when shown (16-40 ms instead of 7-11: tests/benchmarks/bench_tab_switch.py; memory with five documents
+# open: tests/benchmarks/bench_gui.py).
 KEPT_FORMS = 2
 
 
@@ -54,6 +55,7 @@ class MainWindow(QMainWindow):
         self.setWindowIcon(icon("starwright"))
         self.setAcceptDrops(True)
         self.resize(1320, 900)
+        self._shown_order: list = []   # the documents in the order last shown, the current first (_keep_forms)
 
         self.tabs = DocumentTabs()
         self.tabs.setObjectName("documentTabs")
@@ -602,7 +604,7 @@ class MainWindow(QMainWindow):
         them back (DocumentEditor.release_forms) and build the page shown again when next shown."""
         alive = self.editors()
         order = [current] if current is not None else []
-        order += [e for e in self.__dict__.get("_shown_order", []) if e is not current and e in alive]
+        order += [e for e in self._shown_order if e is not current and e in alive]
         self._shown_order = order
         for e in order[KEPT_FORMS if current is not None else KEPT_FORMS - 1:]:
             e.release_forms()

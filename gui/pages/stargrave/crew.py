@@ -120,7 +120,8 @@ class CrewPage(Page):
         self.session.apply(actions.fill_the_rest(self.session.data, self.session.pack))
 
     def on_changed(self, change) -> None:
-        self.refresh_campaign_card()
+        if change.derived_changed:
+            self.refresh_campaign_card()   # its words are read from the derived values
         names = any(p.endswith("/name") or p in ("", "/captain", "/first_mate", "/soldiers") for p in change.touched)
         if change.derived_changed or names:
             self._refresh_numbers()
