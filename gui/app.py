@@ -8,8 +8,12 @@ import sys
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
-from . import sources, theme
-from .icons import icon
+from . import sources
+
+sources.quiet()   # before the modules that come with the window and the first document
+
+from . import theme  # noqa: E402
+from .icons import icon  # noqa: E402
 
 APP = "Starwright"
 
@@ -60,7 +64,6 @@ def create(files: list[str]):
     window = MainWindow()
     window.restore_geometry()
     window.show()
-    sources.forget()
     for f in files:
         window.open_path(f)
     # after the window is up and the named files are open: what a crash or a kill left unsaved

@@ -16,7 +16,6 @@ if TYPE_CHECKING:  # only named in a signature: PySide6 sets up a Qt class on fi
 from model.kinds import KINDS
 
 from . import settings as st
-from . import sources
 from .icons import icon, kind_icon
 from .pages import has_pages
 from .widgets.document_tabs import DocumentTabs
@@ -235,7 +234,6 @@ class MainWindow(QMainWindow):
         session.changed.connect(lambda _c, e=editor: self._update_status(e))
         if self.a_preview.isChecked():
             editor.set_preview_visible(True)
-        sources.forget()  # the first document brings the rules engine and jsonschema in
         return editor
 
     def new_document(self, kind: str):

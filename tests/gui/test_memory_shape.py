@@ -1,0 +1,82 @@
+"""What keeps the memory of open documents small (tests/benchmarks/bench_gui.py, memory, measures it): PySide6's
+import hook keeps no module's source, documents out of sight give their memory back to the system, and opening
+documents makes PySide6 build no Python class it never uses."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "resources" / "examples"
+FIVE = [str(EXAMPLES / f"{name}.starwright") for name in
+        ("ashen-comet-veteran", "kestrel-crewed", "unit-k7-droid-medic", "norel-kho-dralasite", "z-gata-frigate")]
+
+
+def _probe(code: str, *args: str) -> list[str]:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
+    out = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env,
+                         cwd=str(ROOT), timeout=120)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip().splitlines()
+
+
+SOURCES_PROBE = """
+import linecache, os, sys, tempfile
+os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp()
+read = []
+update = linecache.updatecache
+def spy(filename, module_globals=None):
+    read.append(filename)
+    return update(filename, module_globals)
+linecache.updatecache = spy
+import PySide6.QtWidgets
+from gui.app import create
+app, w = create([])
+for f in sys.argv[1:]:
+    w.open_path(f)
+    app.processEvents()
+root = os.getcwd()
+ours = [f for f in read if f.startswith((os.path.join(root, "gui"), os.path.join(root, "model")))
+        and f != os.path.join(root, "gui", "__init__.py")]   # (imported before PySide6)
+print(len(read), len(ours), sorted(set(ours)), sorted(set(f for f in read if "jsonschema" in f)))
+"""
+
+
+def test_opening_documents_reads_no_module_source_into_memory():
+    """PySide6's hook read every module imported after it with inspect.getsource, which keeps the lines in
+    linecache (5 MB with a document open; cleared, the room stayed scattered in Python's pools). Only the
+    modules imported between PySide6 and the answer's installing (gui.app's first lines) may be read."""
+    read, ours, names = _probe(SOURCES_PROBE, *FIVE)[-1].split(" ", 2)
+    assert int(read) > 0, "the probe sees linecache being read (it would pass for nothing)"
+    assert ours == "0" and names == "[] []", names
+
+
+def test_the_hook_gets_the_answer_it_would_have_found():
+    from shibokensupport import feature
+
+    import gui.app  # noqa: F401 (installs the answer)
+    from gui import sources
+    ours = feature._mod_uses_pyside
+    assert ours.__module__ == "gui.sources"
+    assert sources.quiet() and feature._mod_uses_pyside is ours, "installed once"
+
+    import inspect
+    import json
+
+    import gui.binding
+    import model.storage
+    from PySide6 import QtCore
+
+    def theirs(module):   # the hook's own question, as PySide6 asks it
+        try:
+            return "PySide6" in inspect.getsource(module)
+        except (TypeError, OSError, SyntaxError):
+            return False
+
+    for module in (gui.binding, gui.sources, model.storage, json, QtCore, sys, inspect):
+        assert ours(module) == theirs(module), module.__name__
+    assert ours(gui.binding) and not ours(model.storage) and not ours(QtCore)
+
