@@ -115,16 +115,17 @@ class DocumentEditor(QWidget):
             self._select(self.stack.currentIndex())
         super().setVisible(visible)
 
-    def release_forms(self) -> None:
+    def release_forms(self) -> bool:
         """A document out of sight among several: its pages give their forms back (Page.release_form); the document,
         its undo history, the page shown and where it was scrolled stay. The form of the page shown is built again
-        when the editor is shown (setVisible), showing the document as it is then."""
+        when the editor is shown (setVisible), showing the document as it is then. False: nothing was built."""
         if not self._seen:
-            return
+            return False
         for page in self.pages:
             self._missed.pop(id(page), None)
             page.release_form()
         self._seen = False
+        return True
 
     def _catch_up(self, page) -> None:
         """A page shown again after edits made while it was hidden: it shows the document as it is now."""

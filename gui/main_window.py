@@ -15,6 +15,7 @@ if TYPE_CHECKING:  # only named in a signature: PySide6 sets up a Qt class on fi
 
 from model.kinds import KINDS
 
+from . import memory
 from . import settings as st
 from .icons import icon, kind_icon
 from .pages import has_pages
@@ -604,8 +605,9 @@ class MainWindow(QMainWindow):
         order = [current] if current is not None else []
         order += [e for e in self._shown_order if e is not current and e in alive]
         self._shown_order = order
-        for e in order[KEPT_FORMS if current is not None else KEPT_FORMS - 1:]:
-            e.release_forms()
+        released = [e for e in order[KEPT_FORMS if current is not None else KEPT_FORMS - 1:] if e.release_forms()]
+        if released:   # once the form shown next is built: what is still free then goes back to the system
+            QTimer.singleShot(0, self, memory.give_back)
 
     def _tab_changed(self, _i: int) -> None:
         from model.exporters import FOUNDRY_KIND

@@ -80,3 +80,46 @@ def test_the_hook_gets_the_answer_it_would_have_found():
         assert ours(module) == theirs(module), module.__name__
     assert ours(gui.binding) and not ours(model.storage) and not ours(QtCore)
 
+
+def _anon_kb() -> int:
+    for line in open("/proc/self/status"):
+        if line.startswith("RssAnon:"):
+            return int(line.split()[1])
+    raise AssertionError("no RssAnon in /proc/self/status")
+
+
+def test_giving_back_returns_the_heaps_free_pages_to_the_system():
+    """glibc keeps freed blocks inside its heap (a freed form's widgets); give_back hands their pages back."""
+    import ctypes
+
+    from gui import memory
+    libc = ctypes.CDLL(None)
+    libc.malloc.restype, libc.malloc.argtypes = ctypes.c_void_p, [ctypes.c_size_t]
+    libc.free.argtypes = [ctypes.c_void_p]
+    blocks = [libc.malloc(64 * 1024) for _ in range(400)]   # 25 MB in blocks below the mmap threshold
+    for b in blocks:
+        ctypes.memset(b, 1, 64 * 1024)                      # touched: resident
+    for b in blocks[:-1]:
+        libc.free(b)                                         # free, but below the last block: kept in the heap
+    kept = _anon_kb()
+    assert memory.give_back()
+    given = kept - _anon_kb()
+    libc.free(blocks[-1])
+    assert given > 15 * 1024, f"only {given} KB given back"
+
+
+def test_a_document_giving_its_forms_back_gives_the_room_back(win, qtbot, monkeypatch):
+    from gui import memory
+    calls = []
+    monkeypatch.setattr(memory, "give_back", lambda: calls.append(1) or True)
+    names = ["ashen-comet-veteran", "kestrel-crewed"]
+    opened = [win.open_path(str(EXAMPLES / f"{n}.starwright")) for n in names]
+    qtbot.wait(10)
+    assert calls == [], "two documents keep their forms: nothing given back"
+    opened.append(win.open_path(str(EXAMPLES / "kara-venn-human.starwright")))
+    assert calls == [], "given back once the new form is built, not before"
+    qtbot.waitUntil(lambda: calls == [1], timeout=2000)
+    win.tabs.setCurrentWidget(opened[2])          # the two shown last: no form given back, nothing to trim
+    win.tabs.setCurrentWidget(opened[1])
+    qtbot.wait(10)
+    assert calls == [1]
