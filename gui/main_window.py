@@ -254,7 +254,6 @@ class MainWindow(QMainWindow):
         return editor
 
     def open_path(self, path: str):
-        from .dialogs import prompts
         from model import storage
         from .session import Session
         path = str(path)
@@ -269,6 +268,7 @@ class MainWindow(QMainWindow):
                 raise storage.DocumentError(path, f"{session.kind.title} documents cannot be edited in this "
                                                   f"version yet (use 'starwright check' meanwhile)", "/format")
         except Exception as e:  # every way in (argument, dialog, recent, drop) ends in a dialog, never a traceback
+            from .dialogs import prompts   # (its message boxes' and file dialogs' enums: when first wanted)
             prompts.show_document_error(self, _as_document_error(e, path))
             if not os.path.lexists(path):
                 st.remove_recent(resolved)

@@ -16,6 +16,7 @@ from shiboken6 import delete, isValid
 from model import pointer as jp
 
 from ..widgets import tab_order
+from ..widgets.viewport import viewport
 
 
 class Page(QScrollArea):
@@ -37,7 +38,7 @@ class Page(QScrollArea):
         # The form sits at the top left and keeps its size when the page grows or shrinks (the issues panel
         # opening below it): only the strip that comes into view is painted, not every widget of the form.
         self.setAttribute(Qt.WidgetAttribute.WA_StaticContents)
-        self.viewport().setAttribute(Qt.WidgetAttribute.WA_StaticContents)
+        viewport(self).setAttribute(Qt.WidgetAttribute.WA_StaticContents)
         self._new_body()
         self.setAccessibleName(f"{self.title} page")
         self.built = False

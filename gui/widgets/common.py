@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QProgressBar, QSizeP
 
 from .. import theme
 from ..icons import severity_icon
+from .viewport import viewport
 
 
 def badge() -> QLabel:
@@ -336,9 +337,9 @@ def show_all_rows(table) -> None:
         chrome = 2 * table.frameWidth()   # its frame (and a scroll bar across it) around the rows
         if table.horizontalScrollBar().isVisible():
             chrome += table.horizontalScrollBar().height()
-        if table.isVisible() and table.viewport().height() > 0:   # laid out: what a style adds too, measured
+        if table.isVisible() and viewport(table).height() > 0:   # laid out: what a style adds too, measured
             header = table.horizontalHeader().height() if hasattr(table, "rowHeight") else 0
-            chrome = max(chrome, table.height() - table.viewport().height() - header)
+            chrome = max(chrome, table.height() - viewport(table).height() - header)
         height = rows + chrome
         table.setMinimumHeight(height)
         table.setMaximumHeight(height)

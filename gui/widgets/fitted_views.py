@@ -7,11 +7,21 @@ many columns as its width holds, every name whole; `fit_table` makes a table exa
 from __future__ import annotations
 
 import math
+from functools import cache
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QListView, QStyle, QTableView
+from PySide6.QtWidgets import QAbstractItemView, QCheckBox, QHeaderView, QListView, QTableView
 from shiboken6 import isValid
+
+from .viewport import viewport
+
+
+@cache
+def indicator_width() -> int:
+    """The width of a tick box as the style draws it: an empty check box's size hint. (Asking the style for its
+    PM_IndicatorWidth makes PySide6 set up QStyle's 570 enum values, 0.6 MB: tests/benchmarks/bench_gui.py.)"""
+    return QCheckBox().sizeHint().width()
 
 
 class RowRepaint:
@@ -28,14 +38,14 @@ class RowRepaint:
             top, bottom = self.rowViewportPosition(first), self.rowViewportPosition(last)
             if top < 0 or bottom < 0:  # a hidden row: let Qt work it out
                 return super().dataChanged(top_left, bottom_right, roles)
-            left, right = 0, self.viewport().width()
+            left, right = 0, viewport(self).width()
             if top_left.column() > 0 or bottom_right.column() < self.model().columnCount() - 1:
                 if not self._columns_measured():   # (asking where a column is would measure them all)
                     a, b = top_left.column(), bottom_right.column()
                     x, end = self.columnViewportPosition(a), self.columnViewportPosition(b)
                     if x >= 0 and end >= 0:
                         left, right = x, end + self.columnWidth(b)
-            self.viewport().update(left, top, right - left, bottom + self.rowHeight(last) - top)
+            viewport(self).update(left, top, right - left, bottom + self.rowHeight(last) - top)
             return None
         model, area = self.model(), None
         for r in range(top_left.row(), bottom_right.row() + 1):
@@ -43,7 +53,7 @@ class RowRepaint:
                 rect = self.visualRect(model.index(r, c, top_left.parent()))
                 area = rect if area is None else area.united(rect)
         if area is not None and not area.isEmpty():
-            self.viewport().update(area)
+            viewport(self).update(area)
 
     def _columns_measured(self) -> bool:
         """Whether a column of this table is fitted by Qt to its cells' contents."""
@@ -84,7 +94,7 @@ class TickGrid(RowRepaint, QListView):
     def cell(self) -> QSize:
         """The size of one tick box and its name: the longest name whole (every cell is as wide)."""
         model, fm = self.model(), self.fontMetrics()
-        tick = self.style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth) + 10  # the box and its margins
+        tick = indicator_width() + 10  # the box and its margins
 
         def width(r: int) -> int:
             index = model.index(r, 0)

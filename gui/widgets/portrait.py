@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPixmap
-from PySide6.QtWidgets import QFileDialog, QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from model import portrait
 
@@ -15,6 +15,7 @@ THUMB = 112
 
 
 def choose_picture_path(parent: QWidget | None) -> str:
+    from PySide6.QtWidgets import QFileDialog   # (its enums are set up when first wanted, not with the page)
     path, _ = QFileDialog.getOpenFileName(parent, "Choose a Picture", "", FILTER)
     return path
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QAbstractItemView, QFormLayout, QGridLayout, QLayout, QListView, QWidget
 
+from .viewport import viewport
+
 
 def reading_order(root: QWidget) -> list[QWidget]:
     out: list[QWidget] = []
@@ -19,7 +21,7 @@ def reading_order(root: QWidget) -> list[QWidget]:
         if w.focusPolicy() & Qt.FocusPolicy.TabFocus and w.focusProxy() is None:
             out.append(w)
         if isinstance(w, QAbstractItemView):
-            if not w.viewport().findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly):
+            if not viewport(w).findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly):
                 return   # no field in any cell: nothing to look up cell by cell (a long catalogue, after each edit)
             model, top = w.model(), QModelIndex()
             for r in range(model.rowCount(top)):

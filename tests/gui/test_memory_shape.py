@@ -123,3 +123,43 @@ def test_a_document_giving_its_forms_back_gives_the_room_back(win, qtbot, monkey
     win.tabs.setCurrentWidget(opened[1])
     qtbot.wait(10)
     assert calls == [1]
+
+
+CLASSES_PROBE = """
+import gc, os, sys, tempfile
+os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp()
+from gui.app import create
+app, w = create([])
+for f in sys.argv[1:]:
+    w.open_path(f)
+    app.processEvents()
+made = {t.__name__ for t in gc.get_objects() if isinstance(t, type) and t.__module__.startswith("PySide6.")}
+print(" ".join(sorted(made)))
+"""
+
+# Classes no page of a document uses: made only by PySide6 looking for a plain widget's class among every widget
+# class (QCalendarWidget, QWizard), or with a module that uses them for one thing (QStyle: 570 enum values, 0.6 MB;
+# the dialogs: their enums), each of which comes when it is first wanted.
+UNUSED = ("QCalendarWidget", "QWizard", "QLCDNumber", "QStyle", "QMessageBox", "QFileDialog")
+
+
+def test_opening_documents_sets_up_no_python_class_it_does_not_use():
+    made = set(_probe(CLASSES_PROBE, *FIVE)[-1].split())
+    assert {"QTabBar", "QComboBox", "QTableView"} <= made, "the probe sees the classes made"
+    assert not made & set(UNUSED), sorted(made & set(UNUSED))
+
+
+def test_a_tick_box_is_as_wide_as_the_style_says(qtbot):
+    """The tick grid measures a tick box by an empty check box, not by asking the style (QStyle's enums)."""
+    from PySide6.QtWidgets import QApplication, QStyle
+
+    from gui.widgets.fitted_views import indicator_width
+    assert indicator_width() == QApplication.instance().style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth)
+
+
+def test_the_viewport_found_by_name_is_the_areas_viewport(qtbot):
+    from PySide6.QtWidgets import QListView, QScrollArea, QTableView
+
+    from gui.widgets.viewport import viewport
+    for area in (QScrollArea(), QTableView(), QListView()):
+        assert viewport(area) is area.viewport()

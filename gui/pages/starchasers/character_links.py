@@ -7,7 +7,7 @@ not work. Linking and unlinking are one edit each (one undo step).
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QFileDialog, QGridLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QWidget
 
 from model.systems.starchasers.ship import actions
 from model.systems.starchasers.ship import crew as crew_model
@@ -20,6 +20,7 @@ from .fields import show_words
 
 def choose_character_file(parent: QWidget, start: str) -> str:
     """The file dialog (a module function, so a test can answer it)."""
+    from PySide6.QtWidgets import QFileDialog   # (its enums are set up when first wanted, not with the page)
     path, _ = QFileDialog.getOpenFileName(parent, "Link a Starchasers character", start,
                                           "Starwright documents (*.starwright *.json);;All files (*)")
     return path

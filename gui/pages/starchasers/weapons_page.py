@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
-from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QMessageBox, QPushButton, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QPushButton, QWidget
 
 from model.systems.starchasers import catalog as cat
 from model.systems.starchasers.ship import actions
@@ -252,6 +252,7 @@ class WeaponsPage(TabsWhenAdded, Page):
         self.use_cat.setEnabled(self.cat_entries.count() > 0)
 
     def _save_catalog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog, QMessageBox   # (their enums: when first wanted, not with the page)
         path, _ = QFileDialog.getSaveFileName(self, "Save to catalogue", "", "Starwright catalogue (*.json)")
         if not path:
             return
@@ -271,11 +272,13 @@ class WeaponsPage(TabsWhenAdded, Page):
         try:
             self.catalog = cat.import_catalog(path)
         except cat.CatalogError as e:
+            from PySide6.QtWidgets import QMessageBox
             QMessageBox.warning(self, "Catalogue not imported", str(e))
             return
         self._fill_catalog_entries()
 
     def _import_catalog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
         path, _ = QFileDialog.getOpenFileName(self, "Import catalogue", "", "Starwright catalogue (*.json)")
         if path:
             self.load_catalog(path)
