@@ -1,46 +1,116 @@
-"""The main window's document tabs, laid out without repainting every document on a tab's new title.
+"""The main window's document tabs: a tab bar above a stack of documents, laid out by a layout.
 
 QTabWidget answers any change of its tab bar (a title that grows by a letter while the user types a crew's
 name, the "*" of unsaved changes) by laying itself out again and repainting itself and so every page of the
-current document. In document mode the bar spans the whole width, so a new title that leaves the bar's height
-as it was changes no geometry at all: the bar repaints its tabs and nothing else is laid out or painted. Any
-other change goes the usual way.
+current document. Here the bar and the stack are in a plain column: a new title that leaves the bar's height as
+it was gives the layout nothing to move, so the bar repaints its tabs and nothing else is laid out or painted
+(tests/gui/test_repaint_scope.py). Catching QTabWidget's layout requests in Python instead (its `event`) cost
+PySide6's classes for every kind of event (tests/gui/test_memory_shape.py). The part of QTabWidget's interface
+the window uses is here, with the same names; the bar spans the whole width, as QTabWidget's does in document
+mode.
 """
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QTabWidget, QWidget
-
-# QEvent.Type.LayoutRequest (an IntEnum): the window is made before its first show without loading QEvent's
-# or QStyle's enums (several ms each, tests/benchmarks/bench_gui.py start-up).
-LAYOUT_REQUEST = 76
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QStackedWidget, QTabBar, QVBoxLayout, QWidget
 
 
-class DocumentTabs(QTabWidget):
-    def setTabText(self, index: int, text: str) -> None:  # noqa: N802 (Qt's name)
-        # QTabWidget.setTabText lays the whole widget out and repaints it; the bar's own setter asks for a layout
-        # (event() below), which is nothing to do when only a title changed.
-        if self.tabText(index) != text:
-            self.tabBar().setTabText(index, text)
+class DocumentTabs(QWidget):
+    currentChanged = Signal(int)      # noqa: N815 (QTabWidget's names)
+    tabCloseRequested = Signal(int)   # noqa: N815
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._bar = QTabBar()
+        self._bar.setObjectName("documentTabBar")
+        self._stack = QStackedWidget()
+        self._stack.setObjectName("documentStack")
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self._bar)
+        column.addWidget(self._stack, 1)
+        self.setFocusProxy(self._bar)
+        self._bar.currentChanged.connect(self._show)
+        self._bar.tabMoved.connect(self._moved)
+        self._bar.tabCloseRequested.connect(self.tabCloseRequested)
+
+    def _show(self, index: int) -> None:
+        if index >= 0:
+            self._stack.setCurrentIndex(index)
+        self.currentChanged.emit(index)
+
+    def _moved(self, old: int, new: int) -> None:
+        """A tab dragged to another place: its document moves with it in the stack (as QTabWidget does)."""
+        self._stack.blockSignals(True)
+        try:
+            w = self._stack.widget(old)
+            self._stack.removeWidget(w)
+            self._stack.insertWidget(new, w)
+            self._stack.setCurrentIndex(self._bar.currentIndex())
+        finally:
+            self._stack.blockSignals(False)
+
+    # -- QTabWidget's names ----------------------------------------------------------------------------
+    def tabBar(self) -> QTabBar:  # noqa: N802
+        return self._bar
+
+    def setDocumentMode(self, on: bool) -> None:  # noqa: N802
+        self._bar.setDocumentMode(on)
+        self._bar.setExpanding(not on)
+        self._bar.setDrawBase(on)
+
+    def setTabsClosable(self, on: bool) -> None:  # noqa: N802
+        self._bar.setTabsClosable(on)
+
+    def setMovable(self, on: bool) -> None:  # noqa: N802
+        self._bar.setMovable(on)
+
+    def addTab(self, widget: QWidget, icon: QIcon, text: str) -> int:  # noqa: N802
+        index = self._stack.addWidget(widget)
+        self._bar.insertTab(index, icon, text)   # the first tab becomes the current one (currentChanged)
+        return index
+
+    def removeTab(self, index: int) -> None:  # noqa: N802
+        w = self._stack.widget(index)
+        if w is None:
+            return
+        self._stack.removeWidget(w)   # (not deleted, as with QTabWidget: the window deletes it)
+        self._bar.removeTab(index)    # another tab becomes the current one (currentChanged)
+
+    def count(self) -> int:
+        return self._stack.count()
+
+    def widget(self, index: int) -> QWidget | None:
+        return self._stack.widget(index)
+
+    def indexOf(self, widget: QWidget) -> int:  # noqa: N802
+        return self._stack.indexOf(widget)
+
+    def currentIndex(self) -> int:  # noqa: N802
+        return self._bar.currentIndex()
+
+    def currentWidget(self) -> QWidget | None:  # noqa: N802
+        return self._stack.currentWidget()
+
+    def setCurrentIndex(self, index: int) -> None:  # noqa: N802
+        self._bar.setCurrentIndex(index)
+
+    def setCurrentWidget(self, widget: QWidget) -> None:  # noqa: N802
+        self._bar.setCurrentIndex(self._stack.indexOf(widget))
+
+    def tabText(self, index: int) -> str:  # noqa: N802
+        return self._bar.tabText(index)
+
+    def setTabText(self, index: int, text: str) -> None:  # noqa: N802
+        if self._bar.tabText(index) != text:
+            self._bar.setTabText(index, text)
+
+    def tabToolTip(self, index: int) -> str:  # noqa: N802
+        return self._bar.tabToolTip(index)
 
     def setTabToolTip(self, index: int, tip: str) -> None:  # noqa: N802
-        if self.tabToolTip(index) != tip:
-            self.tabBar().setTabToolTip(index, tip)
-
-    def event(self, ev) -> bool:
-        if ev.type() == LAYOUT_REQUEST and self.isVisible() and self._nothing_moved():
-            self.updateGeometry()
-            return True
-        return super().event(ev)
-
-    def _nothing_moved(self) -> bool:
-        """True when the new layout is the one there is: in document mode a North tab bar spans the whole width
-        (Qt's QTabWidget.initStyleOption), so a title changes nothing while the bar's height stays."""
-        if not self.documentMode() or self.tabPosition() != QTabWidget.TabPosition.North:
-            return False
-        bar = self.tabBar()
-        if any(isinstance(w, QWidget) and w is not bar and w.objectName() != "qt_tabwidget_stackedwidget"
-               for w in self.children()):
-            return False  # corner widgets: Qt places them (none today)
-        return bar.x() == 0 and bar.y() == 0 and bar.width() == self.width() and \
-            bar.height() == bar.sizeHint().height()
+        if self._bar.tabToolTip(index) != tip:
+            self._bar.setTabToolTip(index, tip)

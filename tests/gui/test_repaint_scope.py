@@ -122,11 +122,6 @@ def test_the_form_is_as_wide_as_the_page_less_a_scroll_bar_and_as_tall_as_it_nee
         assert page.verticalScrollBar().isVisible() == (page.body.height() > page.viewport().height()), page.title
 
 
-def test_the_layout_request_number_is_qts():
-    from gui.widgets.document_tabs import LAYOUT_REQUEST
-    assert QEvent.Type.LayoutRequest == LAYOUT_REQUEST
-
-
 def test_a_meter_keeps_its_height_when_it_goes_over_its_limit(qtbot):
     from gui.widgets.common import Meter
     meter = Meter("slots")
