@@ -22,9 +22,9 @@ from __future__ import annotations
 from typing import Any
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QColor, QKeySequence, QPalette
-from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QAbstractSpinBox, QCheckBox, QComboBox, QLabel,
+from PySide6.QtWidgets import (QAbstractButton, QApplication, QAbstractItemView, QAbstractSpinBox, QCheckBox, QComboBox, QLabel,
                                QLineEdit, QPlainTextEdit, QWidget)
 
 from model import edits
@@ -38,9 +38,34 @@ _UNDO_KEYS = (QKeySequence.StandardKey.Undo, QKeySequence.StandardKey.Redo)
 
 
 class _UndoKeysToWindow(QObject):
-    """Text fields keep their own undo history; hand Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y to the document instead."""
+    """Text fields keep their own undo history; hand Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y to the document instead.
+
+    The filter is on a bound text field only while the field has the keyboard focus: a filter is handed every
+    event of its field, and the first plain event (a layout request, a polish) handed to Python makes PySide6 set
+    up a class for every kind of event (gui/widgets/geometry_watch.py): opening documents then sets up none."""
+
+    PROPERTY = "undoKeysToWindow"
+
+    def __init__(self):
+        super().__init__()
+        self._following = False
+
+    def add(self, w: QWidget) -> None:
+        w.setProperty(self.PROPERTY, True)
+        if not self._following:
+            self._following = True
+            QApplication.instance().focusChanged.connect(self._focus_moved)
+        if w.hasFocus():
+            w.installEventFilter(self)
+
+    def _focus_moved(self, old: QWidget | None, new: QWidget | None) -> None:
+        if old is not None and old.property(self.PROPERTY):
+            old.removeEventFilter(self)
+        if new is not None and new.property(self.PROPERTY):
+            new.installEventFilter(self)
 
     def eventFilter(self, obj, event):  # noqa: N802 (Qt name)
+        from PySide6.QtCore import QEvent   # (its enum is set up once a field has had the focus)
         if event.type() == QEvent.Type.ShortcutOverride:
             if any(event.matches(k) for k in _UNDO_KEYS) or (
                     event.key() == Qt.Key.Key_Y and event.modifiers() == Qt.KeyboardModifier.ControlModifier):
@@ -120,7 +145,7 @@ class Binder(QObject):
             text = "" if value is None else str(value)
             if w.text() != text:
                 w.setText(text)
-        w.installEventFilter(_undo_filter)
+        _undo_filter.add(w)
         w.textEdited.connect(lambda text: self.set_value(pointer, text, w, typing=True))
         w.editingFinished.connect(self.session.new_typing_run)
         return self.add(Binding(pointer, w, page, refresh))
@@ -139,7 +164,7 @@ class Binder(QObject):
             if not self._quiet:
                 self.set_value(pointer, w.toPlainText(), w, typing=True)
         w.setUndoRedoEnabled(False)
-        w.installEventFilter(_undo_filter)
+        _undo_filter.add(w)
         w.textChanged.connect(edited)
         return self.add(Binding(pointer, w, page, refresh))
 

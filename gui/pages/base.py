@@ -9,17 +9,20 @@ is when built, so building it late shows the same thing as building it early and
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QAbstractItemView, QFrame, QLabel, QPlainTextEdit, QScrollArea, QVBoxLayout, QWidget
 from shiboken6 import delete, isValid
 
 from model import pointer as jp
 
 from ..widgets import tab_order
+from ..widgets.geometry_watch import watch_geometry
 from ..widgets.viewport import viewport
 
 
 class Page(QScrollArea):
+    shown = Signal()   # each time the page comes into sight (what waited while it was hidden catches up)
+
     title = ""
     icon_name = ""
     object_name = ""
@@ -39,6 +42,8 @@ class Page(QScrollArea):
         # opening below it): only the strip that comes into view is painted, not every widget of the form.
         self.setAttribute(Qt.WidgetAttribute.WA_StaticContents)
         viewport(self).setAttribute(Qt.WidgetAttribute.WA_StaticContents)
+        # the form's widgets asked for another size (Qt lays the viewport out again): the form is fitted
+        watch_geometry(viewport(self), lambda _rect: self.fit_body())
         self._new_body()
         self.setAccessibleName(f"{self.title} page")
         self.built = False
@@ -67,15 +72,14 @@ class Page(QScrollArea):
         if body.width() != width or body.height() != height:
             body.resize(width, height)
 
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt name): a QShowEvent, a class of its own (no search)
+        super().showEvent(event)
+        self.shown.emit()
+
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt name)
         super().resizeEvent(event)
         if event.size().width() != event.oldSize().width():  # the form's size does not follow the page's height
             self.fit_body()
-
-    def viewportEvent(self, event) -> bool:  # noqa: N802 (Qt name)
-        if event.type() == QEvent.Type.LayoutRequest:  # the form's widgets asked for another size
-            self.fit_body()
-        return super().viewportEvent(event)
 
     def build_form(self, session, binder) -> None:
         """Make the form's widgets and bind them (showing the document as it is now)."""

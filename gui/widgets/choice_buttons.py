@@ -5,9 +5,34 @@ none is), the arrow keys move between the buttons and Space picks."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QApplication, QFrame, QGridLayout, QPushButton
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QFrame, QGridLayout, QPushButton
+
+
+class _Choice(QPushButton):
+    """A button of a ChoiceButtons grid: the arrows move to the grid's next button; Tab leaves the grid.
+
+    (Its own key and focus handlers, not a filter of the grid's: a filter is handed every event of the button,
+    and a plain one makes PySide6 set up a class for every kind of event: gui/widgets/geometry_watch.py.)"""
+
+    def __init__(self, label: str, group: ChoiceButtons):
+        super().__init__(label)
+        self.group = group
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt name)
+        step = {Qt.Key.Key_Right: 1, Qt.Key.Key_Down: 1, Qt.Key.Key_Left: -1, Qt.Key.Key_Up: -1}.get(event.key())
+        if step is None:
+            super().keyPressEvent(event)
+        else:
+            self.group.step_from(self, step)
+
+    def focusNextPrevChild(self, forward: bool) -> bool:  # noqa: N802 (Qt name): Tab and Shift+Tab
+        stop = self.group.first()
+        if self is stop:
+            return super().focusNextPrevChild(forward)
+        # Tab leaves the group from where it is entered: the widgets before and after it, not a button
+        stop.setFocus(Qt.FocusReason.TabFocusReason)
+        return stop.focusNextPrevChild(forward)
 
 
 class ChoiceButtons(QFrame):
@@ -32,7 +57,7 @@ class ChoiceButtons(QFrame):
         self.unknown: QPushButton | None = None
 
     def _button(self, value: str, label: str, tip: str, own_row: bool = False) -> QPushButton:
-        b = QPushButton(label)
+        b = _Choice(label, self)
         b.setCheckable(True)
         b.setProperty("value", value)
         b.setObjectName(f"{self.objectName()}_{value.replace(' ', '_')}")
@@ -45,7 +70,6 @@ class ChoiceButtons(QFrame):
         else:
             self.grid.addWidget(b, i // self.columns, i % self.columns)
         b.clicked.connect(lambda _checked, b=b: self._clicked(b))
-        b.installEventFilter(self)
         self.buttons.append(b)
         self._tab_stop()
         return b
@@ -56,22 +80,11 @@ class ChoiceButtons(QFrame):
         for b in self.buttons:
             b.setFocusPolicy(Qt.FocusPolicy.StrongFocus if b is stop else Qt.FocusPolicy.ClickFocus)
 
-    def eventFilter(self, obj, event):  # noqa: N802 (Qt name)
-        step = {Qt.Key.Key_Right: 1, Qt.Key.Key_Down: 1, Qt.Key.Key_Left: -1, Qt.Key.Key_Up: -1}
-        if event.type() != QEvent.Type.KeyPress or obj not in self.buttons:
-            return False
-        stop = self.first()
-        if event.key() in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab) and obj is not stop:
-            # Tab leaves the group from where it is entered: the widgets before and after it, not a button
-            stop.setFocus(Qt.FocusReason.TabFocusReason)
-            QApplication.sendEvent(stop, QKeyEvent(event.type(), event.key(), event.modifiers()))
-            return True
-        if event.key() in step:
-            shown = [b for b in self.buttons if b.isVisible()] or self.buttons
-            i = shown.index(obj) if obj in shown else 0
-            shown[(i + step[event.key()]) % len(shown)].setFocus(Qt.FocusReason.TabFocusReason)
-            return True
-        return False
+    def step_from(self, button: QPushButton, step: int) -> None:
+        """The arrows: focus the button `step` places on from `button` among those shown (round the grid)."""
+        shown = [b for b in self.buttons if b.isVisible()] or self.buttons
+        i = shown.index(button) if button in shown else 0
+        shown[(i + step) % len(shown)].setFocus(Qt.FocusReason.TabFocusReason)
 
     @staticmethod
     def _bold(b: QPushButton, on: bool) -> None:

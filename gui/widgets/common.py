@@ -6,7 +6,6 @@ namespace at the top (its first use builds all of its enums, ~15 ms; gui/theme.p
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QProgressBar, QSizePolicy, QVBoxLayout, QWidget)
 
@@ -319,8 +318,10 @@ def live_with_selection(button: QWidget, view) -> None:
 
 def show_all_rows(table) -> None:
     """A table as tall as its rows: no scroll bar of its own inside a scrolling page (it grows with the page)."""
-    from PySide6.QtCore import Qt
+    from PySide6.QtCore import Qt, QTimer
     from shiboken6 import isValid
+
+    from .geometry_watch import watch_geometry
 
     def fit(*_):
         if not isValid(table):  # its model can still speak while the table goes
@@ -350,20 +351,12 @@ def show_all_rows(table) -> None:
     table.model().layoutChanged.connect(fit)   # a filter that shows other rows
     if not hasattr(table, "rowHeight"):
         table.model().dataChanged.connect(fit)   # a list's row wraps to another height when its text changes
-    table.installEventFilter(_Refit(table, fit))  # and when it is first shown or made wider or narrower
+    # and when it is first laid out (shown) or made wider or narrower: rows wrap again, its frame is measured
+    widths = []
+
+    def laid_out(rect) -> None:
+        if not widths or widths[-1] != rect.width():
+            widths[:] = [rect.width()]
+            QTimer.singleShot(0, table, fit)
+    watch_geometry(viewport(table), laid_out)
     fit()
-
-
-class _Refit(QObject):
-    """Calls `fit` when its view is shown or its width changes (rows wrap again; its frame is measured)."""
-
-    def __init__(self, parent, fit):
-        super().__init__(parent)
-        self.fit = fit
-
-    def eventFilter(self, obj, event):  # noqa: N802 (Qt name)
-        from PySide6.QtCore import QEvent, QTimer
-        if event.type() == QEvent.Type.Show or (
-                event.type() == QEvent.Type.Resize and event.oldSize().width() != event.size().width()):
-            QTimer.singleShot(0, self.fit)
-        return False

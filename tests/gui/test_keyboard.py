@@ -130,3 +130,31 @@ def test_tab_walks_every_page_in_reading_order_and_leaves_every_table(win, qtbot
             seen.append(w)
         else:
             raise AssertionError(f"{page.title}: Tab never left the page")
+
+
+def test_undo_keys_in_a_text_field_undo_the_document(win, user):
+    """Ctrl+Z typed in a field undoes the document's last edit (the field's own undo would be a new edit), and
+    Ctrl+Shift+Z / Ctrl+Y redo it; the field hands the keys on while it has the focus, and after it lost it
+    and got it back."""
+    from PySide6.QtWidgets import QLineEdit
+    editor = win.open_path(str(EXAMPLES / "kestrel-crewed.starwright"))
+    s = editor.session
+    name = next(w for w in editor.findChildren(QLineEdit) if w.objectName() == "shipName")
+    before = s.data["name"]
+    user.replace_text(name, "Kestrel II")
+    assert s.data["name"] == "Kestrel II"
+    typed = s.stack.index()
+    for key, mod in [(Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier),
+                     (Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier),
+                     (Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier),
+                     (Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)]:
+        user.key(name, key, mod)
+        assert s.data["name"] == (before if key == Qt.Key.Key_Z and mod == Qt.KeyboardModifier.ControlModifier
+                                  else "Kestrel II")
+        assert name.text() == s.data["name"]
+        assert s.stack.index() == typed - (s.data["name"] == before), "the document's undo, not a new edit"
+    editor.nav.setFocus()
+    QApplication.processEvents()
+    user.click(name)
+    user.key(name, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert s.data["name"] == before and name.text() == before and s.stack.index() == typed - 1

@@ -10,7 +10,7 @@ page's form building and adds the banner above the form.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QAbstractSpinBox, QComboBox, QFrame, QHBoxLayout,
                                QLabel, QLineEdit, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget)
 from shiboken6 import isValid
@@ -88,7 +88,7 @@ class FoundingBanner(QFrame):
         self.between.clicked.connect(self._between)
         self._stale = False
         session.changed.connect(self._follow)
-        page.installEventFilter(self)
+        page.shown.connect(self._page_shown)
         self.refresh()
 
     def _follow(self, change) -> None:
@@ -102,11 +102,10 @@ class FoundingBanner(QFrame):
         else:
             self._stale = True
 
-    def eventFilter(self, obj, event):  # noqa: N802 (Qt name)
-        if obj is self.page and event.type() == QEvent.Type.Show and self._stale:
+    def _page_shown(self) -> None:
+        if self._stale:
             self._stale = False
             self.refresh()
-        return False
 
     def _now_row(self) -> QHBoxLayout:
         from model.systems.stargrave.tables import KEYS, tables

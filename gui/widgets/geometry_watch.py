@@ -1,0 +1,54 @@
+"""Be told when a widget is laid out (first shown, resized, or asked for another size by a child), with no event
+handler.
+
+An event handler or filter written in Python is handed every event of its widget, and the first event of a kind
+PySide6 has no class for (a plain QEvent, such as a layout request) makes it set up a Python class for every
+kind of event it knows (55 classes, from QGraphicsSceneMouseEvent to QNativeGestureEvent), and QEvent's 179
+enum values: 0.5 MB a window keeps (tests/benchmarks/bench_gui.py, memory; tests/gui/test_memory_shape.py). A
+layout that holds nothing, set on the widget, is told the widget's rectangle each time Qt lays the widget out,
+which is when a handler of those events would have acted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QRect, QSize
+from PySide6.QtWidgets import QLayout, QWidget
+
+
+class _Watch(QLayout):
+    """A layout of no items: Qt calls setGeometry with the widget's rectangle when it lays the widget out."""
+
+    def __init__(self, widget: QWidget, laid_out: Callable[[QRect], None]):
+        super().__init__(widget)
+        self.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)   # the widget's own sizes stay its own
+        self.setContentsMargins(0, 0, 0, 0)
+        self.laid_out = laid_out
+
+    def setGeometry(self, rect: QRect) -> None:  # noqa: N802 (Qt name)
+        super().setGeometry(rect)
+        self.laid_out(rect)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt name)
+        return QSize(0, 0)
+
+    def addItem(self, _item) -> None:  # noqa: N802 (Qt name): it holds nothing
+        pass
+
+    def count(self) -> int:
+        return 0
+
+    def itemAt(self, _index: int):  # noqa: N802 (Qt name)
+        return None
+
+    def takeAt(self, _index: int):  # noqa: N802 (Qt name)
+        return None
+
+
+def watch_geometry(widget: QWidget, laid_out: Callable[[QRect], None]) -> None:
+    """Call `laid_out(rect)` each time Qt lays `widget` out: when it is first shown, resized, or one of its
+    children asks for another size (the widget must have no layout of its own: a viewport)."""
+    if widget.layout() is not None:
+        raise ValueError(f"{widget.objectName() or widget} has a layout of its own")
+    _Watch(widget, laid_out)
