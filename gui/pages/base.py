@@ -17,7 +17,7 @@ from model import pointer as jp
 
 from ..widgets import tab_order
 from ..widgets.geometry_watch import watch_geometry
-from ..widgets.viewport import viewport
+from ..widgets.qt_made import viewport
 
 
 class Page(QScrollArea):

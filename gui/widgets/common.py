@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QProgressBar, QSizeP
 
 from .. import theme
 from ..icons import severity_icon
-from .viewport import viewport
+from .qt_made import viewport
 
 
 def badge() -> QLabel:

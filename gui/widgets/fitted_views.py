@@ -14,7 +14,7 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QAbstractItemView, QCheckBox, QHeaderView, QListView, QTableView
 from shiboken6 import isValid
 
-from .viewport import viewport
+from .qt_made import viewport
 
 
 @cache

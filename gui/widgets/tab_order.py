@@ -11,7 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QAbstractItemView, QFormLayout, QGridLayout, QLayout, QListView, QWidget
 
-from .viewport import viewport
+from .qt_made import viewport
 
 
 def reading_order(root: QWidget) -> list[QWidget]:

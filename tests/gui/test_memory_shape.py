@@ -138,11 +138,11 @@ print(" ".join(sorted(made)))
 """
 
 # Classes no page of a document uses: made only by PySide6 looking for a plain widget's class among every widget
-# class (QCalendarWidget, QWizard), or a plain event's among every event class (an event handler or filter handed
+# class (QCalendarWidget, QWizard), a QTreeWidget's model's among every model class (QFileSystemModel), a plain event's among every event class (an event handler or filter handed
 # a layout request: QGraphicsSceneMouseEvent, QNativeGestureEvent), or with a module that uses them for one thing
 # (QStyle: 570 enum values, 0.6 MB; the dialogs: their enums), each of which comes when it is first wanted.
-UNUSED = ("QCalendarWidget", "QWizard", "QLCDNumber", "QGraphicsSceneMouseEvent", "QNativeGestureEvent", "QStyle",
-          "QMessageBox", "QFileDialog")
+UNUSED = ("QCalendarWidget", "QWizard", "QLCDNumber", "QGraphicsSceneMouseEvent", "QNativeGestureEvent",
+          "QConcatenateTablesProxyModel", "QFileSystemModel", "QStyle", "QMessageBox", "QFileDialog")
 
 
 def test_opening_documents_sets_up_no_python_class_it_does_not_use():
@@ -159,9 +159,13 @@ def test_a_tick_box_is_as_wide_as_the_style_says(qtbot):
     assert indicator_width() == QApplication.instance().style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth)
 
 
-def test_the_viewport_found_by_name_is_the_areas_viewport(qtbot):
-    from PySide6.QtWidgets import QListView, QScrollArea, QTableView
+def test_what_qt_made_found_among_children_is_what_qt_gives(qtbot):
+    from PySide6.QtGui import QStandardItemModel
+    from PySide6.QtWidgets import QListView, QScrollArea, QTableView, QTreeWidget
 
-    from gui.widgets.viewport import viewport
-    for area in (QScrollArea(), QTableView(), QListView()):
+    from gui.widgets.qt_made import model, viewport
+    for area in (QScrollArea(), QTableView(), QListView(), QTreeWidget()):
         assert viewport(area) is area.viewport()
+    tree, table = QTreeWidget(), QTableView()
+    table.setModel(QStandardItemModel(table))
+    assert model(tree) is tree.model() and model(table) is table.model()

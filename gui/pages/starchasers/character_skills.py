@@ -23,7 +23,7 @@ from model.systems.starchasers.tables import tables
 from ... import theme
 from ...widgets.common import Card, WrapLabel, badge, hint, live_with_selection, with_badge
 from ...widgets.rows_model import Row, RowsModel
-from ...widgets.viewport import viewport
+from ...widgets.qt_made import viewport
 from ..base import Page
 from .character_fields import LevelBox, bind_level
 from .fields import NumberBox, TabsWhenAdded
