@@ -156,24 +156,25 @@ def startup(runs: int) -> None:
 
 
 def memory(runs: int) -> list[str]:
-    # Measured with five documents open (85.8 MB, floor 60.5, before the forms of documents out of sight were
-    # given back) and found not to help, or not enough; written here so that they are not tried again blind:
-    # - heap fragmentation: malloc_trim(0) gives back 0.1 MB; glibc's heap has 15.5 MB in use and 0.2 MB free;
-    # - PySide's lazy classes: a bare QWidget Qt made (a scroll area's viewport(), a walk of the focus chain)
-    #   makes PySide create the Python class of every QWidget subclass (68) to learn which it is, +3.2 MB in an
-    #   empty app. Here, viewports made in Python and no chain walk cut the classes made from 103 to 66 and the
-    #   memory by 0.1 MB: the rest is code this app's own widgets touch anyway;
-    # - python -OO (no docstrings): -0.7 MB, and -0.2 more without the bytecode's column tables;
-    # - giving back the forms of pages out of sight within a document (keep the last two): every page visited
-    #   91.8 MB instead of 93.6, at the price of a rebuild and a lost scroll at every page switch. Not kept; what
-    #   was kept instead is the same for documents out of sight (gui/main_window.py, KEPT_FORMS; the cost of a
-    #   switch: tests/benchmarks/bench_tab_switch.py), which freed room only once the forms were deleted at once
-    #   (deleteLater waits for an event loop this benchmark's children do not run, and the app's does).
-    # What is left over the floor (heaptrack with PYTHONMALLOC=malloc, blocks alive at the end, and smaps): Python
-    # objects +9.4 MB (modules' code and classes about 3.6, PySide's enums 1.8, the rest the widgets' wrappers,
-    # schemas, packs, results and names), Qt's own C++ objects +4.8 MB (1,124 widgets, 1,831 objects for the five
-    # first pages), Fusion's pixmap cache +1.1 MB (at a 1 MB limit; 256 KB since, gui/app.py), free room in Python's
-    # pools +2.2 MB, and +6.5 MB of library code pages.
+    # Five documents open: 85.8 MB when each kept its forms, 82.5 once documents out of sight gave theirs back
+    # (gui/main_window.py, KEPT_FORMS), 78.0 (1.29x) after what follows, each measured here:
+    # - PySide6's import hook read every module's source with inspect.getsource; the lines it left in linecache,
+    #   cleared, left 3 MB free but scattered in Python's pools: answered from the files' bytes (gui/sources.py),
+    #   -1.4 MB;
+    # - glibc kept the freed forms' blocks in its heap: malloc_trim once the next form is built (gui/memory.py),
+    #   about -1 MB (it gave back 0.1 MB while the scattered room was Python's);
+    # - PySide6 set up every subclass of a type it could not name to ask each one: 68 widget classes for a plain
+    #   viewport, 55 event classes for a plain event handed to a Python handler, 10 model classes for a
+    #   QTreeWidget's model; QStyle's 570 enum values for one pixel metric; the dialogs' enums at import
+    #   (gui/widgets/qt_made.py, gui/widgets/geometry_watch.py, tests/gui/test_memory_shape.py): -1.3 MB together.
+    # Tried and not kept: python -OO (-0.7 MB, no docstrings); giving back the forms of pages out of sight within a
+    # document (a rebuild and a lost scroll at every page switch); keeping one document's forms instead of two
+    # (-0.9 MB, every switch rebuilds: tests/benchmarks/bench_tab_switch.py); the modules of pages not yet shown
+    # imported when their form is first built (they cost 0.9 MB), by giving a shell page its form's class
+    # (__class__): PySide6 keeps a QObject's meta-object per Python class, and connecting a signal after the change
+    # crashed the tests (a segmentation fault). Doing it without that needs the pages' form code moved out of them.
+    # What is left over the floor: our modules' code (2.4 MB), PySide6's Qt namespace (1,199 enum values: 2.2 MB
+    # with its binding's pages), the widgets of the two documents that keep their forms, Qt's own code pages.
     docs = [str(EXAMPLES / f"{name}.starwright") for name in FIVE]
     bare = statistics.median(child(BARE, "--rss")[1]["rss"] for _ in range(runs))
     floors = [child(FLOOR)[1] for _ in range(runs)]
