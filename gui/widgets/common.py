@@ -344,6 +344,9 @@ def show_all_rows(table) -> None:
         height = rows + chrome
         table.setMinimumHeight(height)
         table.setMaximumHeight(height)
+        if not table.isVisible():   # fitted hidden (a page catching up before it shows): measured again when shown
+            stale.append(True)
+            watch.invalidate()
     table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     table.model().rowsInserted.connect(fit)
     table.model().rowsRemoved.connect(fit)
@@ -351,12 +354,14 @@ def show_all_rows(table) -> None:
     table.model().layoutChanged.connect(fit)   # a filter that shows other rows
     if not hasattr(table, "rowHeight"):
         table.model().dataChanged.connect(fit)   # a list's row wraps to another height when its text changes
-    # and when it is first laid out (shown) or made wider or narrower: rows wrap again, its frame is measured
-    widths = []
+    # and when it is first laid out (shown), made wider or narrower, or shown after it was fitted hidden: rows wrap
+    # again, its frame and a scroll bar across it are measured
+    widths, stale = [], []
 
     def laid_out(rect) -> None:
-        if not widths or widths[-1] != rect.width():
+        if not widths or widths[-1] != rect.width() or stale:
             widths[:] = [rect.width()]
+            stale.clear()
             QTimer.singleShot(0, table, fit)
-    watch_geometry(viewport(table), laid_out)
+    watch = watch_geometry(viewport(table), laid_out)
     fit()

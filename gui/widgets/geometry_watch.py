@@ -46,9 +46,10 @@ class _Watch(QLayout):
         return None
 
 
-def watch_geometry(widget: QWidget, laid_out: Callable[[QRect], None]) -> None:
+def watch_geometry(widget: QWidget, laid_out: Callable[[QRect], None]) -> QLayout:
     """Call `laid_out(rect)` each time Qt lays `widget` out: when it is first shown, resized, or one of its
-    children asks for another size (the widget must have no layout of its own: a viewport)."""
+    children asks for another size (the widget must have no layout of its own: a viewport). The watch returned,
+    invalidated, calls `laid_out` again the next time the widget is laid out (for a hidden widget: once shown)."""
     if widget.layout() is not None:
         raise ValueError(f"{widget.objectName() or widget} has a layout of its own")
-    _Watch(widget, laid_out)
+    return _Watch(widget, laid_out)

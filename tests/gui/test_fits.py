@@ -50,3 +50,21 @@ def test_no_list_scrolls_inside_a_page(win, qtbot, name):
                 bar = view.verticalScrollBar()
                 assert bar.maximum() == 0, \
                     f"{page.title}: {view.objectName()} scrolls inside the page by {bar.maximum()} px"
+
+
+def test_a_list_filled_while_its_page_was_hidden_shows_every_row_when_shown_again(win, qtbot):
+    """The crew's roster grows while another page is shown (Fill the Rest); in a narrow window it has a scroll bar
+    across it, which a list fitted while hidden cannot measure: it is measured again once its page shows."""
+    win.resize(700, 800)
+    editor = win.new_document("stargrave-crew")
+    crew, other = editor.pages[0], editor.pages[1]
+    for page in (crew, other):
+        editor.show_page(page)
+        qtbot.wait(20)
+    editor.fill_the_rest()
+    editor.show_page(crew)
+    qtbot.wait(20)
+    roster = crew.findChild(QAbstractItemView, "crewRoster")
+    rows = sum(roster.rowHeight(r) for r in range(roster.model().rowCount()) if not roster.isRowHidden(r))
+    assert roster.model().rowCount() == 10 and roster.horizontalScrollBar().isVisible()
+    assert roster.viewport().height() >= rows, "the last rows are cut off"
