@@ -161,11 +161,16 @@ def test_a_tick_box_is_as_wide_as_the_style_says(qtbot):
 
 def test_what_qt_made_found_among_children_is_what_qt_gives(qtbot):
     from PySide6.QtGui import QStandardItemModel
-    from PySide6.QtWidgets import QListView, QScrollArea, QTableView, QTreeWidget
+    from PySide6.QtWidgets import QListView, QScrollArea, QTableView, QTreeWidget, QWidget
 
-    from gui.widgets.qt_made import model, viewport
+    from PySide6.QtCore import QAbstractItemModel, Qt
+
+    from gui.widgets.qt_made import NAME, model, viewport
+    direct = Qt.FindChildOption.FindDirectChildrenOnly
     for area in (QScrollArea(), QTableView(), QListView(), QTreeWidget()):
-        assert viewport(area) is area.viewport()
+        found = area.findChild(QWidget, NAME, direct)
+        assert found is not None and viewport(area) is found is area.viewport(), "found by its name"
     tree, table = QTreeWidget(), QTableView()
     table.setModel(QStandardItemModel(table))
+    assert tree.findChildren(QAbstractItemModel, options=direct) == [tree.model()], "the tree's own model, a child"
     assert model(tree) is tree.model() and model(table) is table.model()
