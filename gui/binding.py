@@ -40,9 +40,9 @@ _UNDO_KEYS = (QKeySequence.StandardKey.Undo, QKeySequence.StandardKey.Redo)
 class _UndoKeysToWindow(QObject):
     """Text fields keep their own undo history; hand Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y to the document instead.
 
-    The filter is on a bound text field only while the field has the keyboard focus: a filter is handed every
-    event of its field, and the first plain event (a layout request, a polish) handed to Python makes PySide6 set
-    up a class for every kind of event (gui/widgets/geometry_watch.py): opening documents then sets up none."""
+    For a bound field that is not one of gui/widgets/text_fields.py's (which do this themselves, as every page's
+    do), and only while it has the keyboard focus: a filter is handed every event of its field, and the first
+    plain one handed to Python makes PySide6 set up a class for every kind of event (gui/widgets/geometry_watch.py)."""
 
     PROPERTY = "undoKeysToWindow"
 
@@ -75,6 +75,16 @@ class _UndoKeysToWindow(QObject):
 
 
 _undo_filter = _UndoKeysToWindow()
+
+
+def _undo_keys(w: QWidget, stack) -> None:
+    """The field's undo keys go to the document: by the field itself (gui/widgets/text_fields.py), else by the
+    filter while the field has the focus."""
+    from .widgets.text_fields import DocumentUndoKeys
+    if isinstance(w, DocumentUndoKeys):
+        w.undo_stack = stack
+    else:
+        _undo_filter.add(w)
 
 
 class Binding:
@@ -145,7 +155,7 @@ class Binder(QObject):
             text = "" if value is None else str(value)
             if w.text() != text:
                 w.setText(text)
-        _undo_filter.add(w)
+        _undo_keys(w, self.session.stack)
         w.textEdited.connect(lambda text: self.set_value(pointer, text, w, typing=True))
         w.editingFinished.connect(self.session.new_typing_run)
         return self.add(Binding(pointer, w, page, refresh))
@@ -164,7 +174,7 @@ class Binder(QObject):
             if not self._quiet:
                 self.set_value(pointer, w.toPlainText(), w, typing=True)
         w.setUndoRedoEnabled(False)
-        _undo_filter.add(w)
+        _undo_keys(w, self.session.stack)
         w.textChanged.connect(edited)
         return self.add(Binding(pointer, w, page, refresh))
 

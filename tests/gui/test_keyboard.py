@@ -158,3 +158,18 @@ def test_undo_keys_in_a_text_field_undo_the_document(win, user):
     user.click(name)
     user.key(name, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert s.data["name"] == before and name.text() == before and s.stack.index() == typed - 1
+
+
+@pytest.mark.parametrize("name", KINDS)
+def test_every_bound_text_field_hands_its_undo_keys_to_the_document_itself(win, name):
+    """Every text field a page binds is one of gui/widgets/text_fields.py's: the event filter that also could is
+    for fields made elsewhere (tests/gui/test_memory_shape.py says why it is not wanted)."""
+    from PySide6.QtWidgets import QLineEdit, QPlainTextEdit
+
+    from gui.widgets.text_fields import DocumentUndoKeys
+    fields = []
+    for editor, _page in pages(win, name):
+        fields = [b.widget for b in editor.binder.bindings if isinstance(b.widget, (QLineEdit, QPlainTextEdit))]
+    assert fields, "every kind has a bound name"
+    for w in fields:
+        assert isinstance(w, DocumentUndoKeys) and w.undo_stack is editor.session.stack, w.objectName()

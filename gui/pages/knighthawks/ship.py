@@ -8,8 +8,7 @@ issues); the counters may go above a limit, and the issue on the counter says wh
 from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker, Qt
-from PySide6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit,
-                               QPlainTextEdit, QPushButton, QSpinBox, QWidget)
+from PySide6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QLabel, QPushButton, QSpinBox, QWidget)
 
 from model import pointer as jp
 from model.systems.knighthawks import DEFENSES, GROUPS, WEAPONS, actions, describe, tables
@@ -18,6 +17,7 @@ from model.systems.knighthawks.next_step import next_step
 
 from ... import theme
 from ...widgets.common import Card, StatCell, WrapLabel, badge, form_card, hint, named, with_badge
+from ...widgets.text_fields import LineField, NotesField
 from ..base import Page
 
 NONE = -1  # the hull-points and configuration pickers show "not chosen" for null
@@ -91,8 +91,8 @@ class ShipPage(Page):
         top = QHBoxLayout()
         top.setSpacing(12)
         about, form = form_card("Ship")
-        self.name = named(QLineEdit(), "shipName", "Ship name", "Name your ship")
-        self.side = named(QLineEdit(), "shipSide", "Side", "UPF, Sathar…")
+        self.name = named(LineField(), "shipName", "Ship name", "Name your ship")
+        self.side = named(LineField(), "shipSide", "Side", "UPF, Sathar…")
         self.type = named(QComboBox(), "shipType", "Ship type")
         self.type.addItem("Choose a type…", "")
         # KH-SHIP-08 (an assault scout rearms only at stations, may land, cannot be attacked docked) and the
@@ -188,7 +188,7 @@ class ShipPage(Page):
 
     def _notes_card(self) -> Card:
         notes = Card("Notes")
-        self.notes = QPlainTextEdit()
+        self.notes = NotesField()
         self.notes.setObjectName("shipNotes")
         self.notes.setAccessibleName("Ship notes")
         self.notes.setTabChangesFocus(True)

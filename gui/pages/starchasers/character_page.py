@@ -8,7 +8,7 @@ the model's issues, painted on the fields and listed in the issues panel.
 from __future__ import annotations
 
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QCompleter, QGridLayout, QHBoxLayout, QLabel, QLineEdit,
-                               QPlainTextEdit, QPushButton)
+                               QPushButton)
 
 from model import pointer as jp
 from model.systems.starchasers.character import actions
@@ -17,6 +17,7 @@ from model.systems.starchasers.tables import tables
 
 from ... import theme
 from ...widgets.common import Card, WrapLabel, badge, hint, with_badge
+from ...widgets.text_fields import LineField, NotesField
 from ..base import Page
 from .character_fields import LevelBox, bind_level
 from .fields import NumberBox, TabsWhenAdded, bind_number, show_words
@@ -56,10 +57,10 @@ class CharacterPage(TabsWhenAdded, Page):
         ch = t.char
         ident = Card("Who")
         grid = QGridLayout()
-        self.name = QLineEdit()
+        self.name = LineField()
         self.name.setObjectName("charName")
         self.name.setAccessibleName("Character name")
-        self.species = QLineEdit()
+        self.species = LineField()
         self.species.setObjectName("charSpecies")
         self.species.setAccessibleName("Species")
         self.droid = QCheckBox("Droid (cannot have a Force Rating)")
@@ -202,7 +203,7 @@ class CharacterPage(TabsWhenAdded, Page):
     def _build_notes(self, session, binder, t) -> None:
         """The notes part of the form."""
         notes = Card("Notes")
-        self.notes = QPlainTextEdit()
+        self.notes = NotesField()
         self.notes.setObjectName("charNotes")
         self.notes.setAccessibleName("Notes")
         self.notes.setFixedHeight(self.fontMetrics().height() * 5)
@@ -239,7 +240,7 @@ class CharacterPage(TabsWhenAdded, Page):
 
     def _class_row(self, i: int) -> None:
         lv = self.t.char["class_levels"]
-        name = QLineEdit()
+        name = LineField()
         name.setObjectName(f"className_{i}")
         name.setAccessibleName(f"Class {i + 1} name")
         name.setCompleter(QCompleter(self.t.char.get("known_classes", []), name))
@@ -295,7 +296,7 @@ class CharacterPage(TabsWhenAdded, Page):
         self._refresh_words()
 
     def _motivator_row(self, i: int) -> None:
-        text = QLineEdit()
+        text = LineField()
         text.setObjectName(f"motivatorText_{i}")
         text.setAccessibleName(f"Motivator {i + 1}")
         text.setPlaceholderText("what the character does, e.g. Outflies a rival")

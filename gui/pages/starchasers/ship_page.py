@@ -5,13 +5,14 @@ sessions with its repairs (ship_repairs.py)."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton)
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QPushButton)
 
 from model.systems.starchasers.ship import actions
 from model.systems.starchasers.next_step import next_step
 from model.systems.starchasers.tables import signed, tables
 
 from ...widgets.common import Card, StatCell, badge, hint, with_badge
+from ...widgets.text_fields import LineField
 from ..base import Page
 from .fields import NumberBox, TabsWhenAdded, bind_number, show_words
 
@@ -99,10 +100,10 @@ class ShipPage(TabsWhenAdded, Page):
         """The identity part of the form."""
         ident = Card("Identity")
         grid = QGridLayout()
-        self.name = QLineEdit()
+        self.name = LineField()
         self.name.setObjectName("shipName")
         self.name.setAccessibleName("Ship name")
-        self.klass = QLineEdit()
+        self.klass = LineField()
         self.klass.setObjectName("shipClass")
         self.klass.setAccessibleName("Ship class")
         self.role = QComboBox()

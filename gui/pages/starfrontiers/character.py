@@ -4,13 +4,13 @@ derived values that follow from them (IM, movement, PSA level and bonus, racial 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QLineEdit, QPlainTextEdit,
-                               QSpinBox)
+from PySide6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QSpinBox)
 
 from model.systems.starfrontiers.next_step import next_step
 from model.systems.starfrontiers.tables import tables
 
 from ...widgets.common import Card, StatCell, WrapLabel, badge, form_card, heading, hint, named, with_badge
+from ...widgets.text_fields import LineField, NotesField
 from ..base import Page
 
 
@@ -37,7 +37,7 @@ class CharacterPage(Page):
         top = QHBoxLayout()
         top.setSpacing(12)
         who, form = form_card("Who")
-        self.name = named(QLineEdit(), "sf_name", "Character name", "Aliens deserve alien-sounding names")
+        self.name = named(LineField(), "sf_name", "Character name", "Aliens deserve alien-sounding names")
         self.race = named(QComboBox(), "sf_race", "Race")
         self.race.addItem("Choose a race…", "")
         choices = session.result.offers["choices"]
@@ -104,7 +104,7 @@ class CharacterPage(Page):
 
     def _notes_card(self) -> Card:
         notes = Card("Notes")
-        self.notes = QPlainTextEdit()
+        self.notes = NotesField()
         self.notes.setObjectName("sf_notes")
         self.notes.setAccessibleName("Notes")
         self.notes.setMaximumHeight(110)

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QAbstractItemView, QGridLayout, QHBoxLayout, QLabel, QLineEdit,
-                               QListView, QPlainTextEdit, QPushButton)
+from PySide6.QtWidgets import (QAbstractItemView, QGridLayout, QHBoxLayout, QLabel, QListView, QPushButton)
 
 from model.systems.stargrave.tables import tables
 from model.systems.stargrave.derive import format_profile_value, format_value
@@ -17,6 +16,7 @@ from ...widgets.common import Card, Meter, form_card, hint, named, show_all_rows
 from ...widgets.rows_model import POINTER_ROLE, Row, RowsModel
 from ..base import Page
 from ...widgets.tables import pick_view as list_view
+from ...widgets.text_fields import LineField, NotesField
 
 
 class CrewPage(Page):
@@ -41,8 +41,8 @@ class CrewPage(Page):
         top = QHBoxLayout()
         top.setSpacing(12)
         about, form = form_card("Name and notes")
-        self.name = named(QLineEdit(), "crewName", "Crew name", "Name your crew")
-        self.notes = named(QPlainTextEdit(), "crewNotes", "Crew notes", "Anything you want to remember: ship, home port, rivals…")
+        self.name = named(LineField(), "crewName", "Crew name", "Name your crew")
+        self.notes = named(NotesField(), "crewNotes", "Crew notes", "Anything you want to remember: ship, home port, rivals…")
         self.notes.setTabChangesFocus(True)
         self.notes.setMinimumHeight(70)
         self.notes.setMaximumHeight(110)

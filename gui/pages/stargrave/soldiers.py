@@ -5,7 +5,7 @@ type costs and what blocks hiring it, and each soldier's status, come from the m
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import (QCheckBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout,
+from PySide6.QtWidgets import (QCheckBox, QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout,
                                QWidget)
 
 from model.systems.stargrave import founded_derived
@@ -15,6 +15,7 @@ from model.systems.stargrave.tables import tables
 from ...icons import icon
 from ...widgets.common import Card, Meter, WrapLabel, centered, hint, show_all_rows
 from ...widgets.tables import pick_view as list_view
+from ...widgets.text_fields import LineField
 from ..base import Page
 from .soldier_lists import (C_NAME, C_ROBOT, C_SHOTGUN, C_TYPE, catalogue_model, catalogue_rows, cost_words,
                             roster_model, roster_rows)
@@ -175,7 +176,7 @@ class SoldiersPage(Page):
         """The name, robot and shotgun fields of new rows, bound to their soldier's place in the roster."""
         for r in range(first, last + 1):
             ptr = f"/soldiers/{r}"
-            name = QLineEdit()
+            name = LineField()
             name.setObjectName(f"soldier_name_{r}")
             name.setPlaceholderText("(unnamed)")
             name.setAccessibleName(f"Name of soldier {r + 1}")

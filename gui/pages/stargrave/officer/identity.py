@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QCheckBox, QFormLayout, QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit,
-                               QSizePolicy)
+from PySide6.QtWidgets import (QCheckBox, QFormLayout, QFrame, QGridLayout, QHBoxLayout, QLabel, QSizePolicy)
 
 from model.systems.stargrave import actions
 from model.systems.stargrave.derive import format_profile_value
@@ -12,6 +11,7 @@ from model.systems.stargrave.tables import KEYS
 
 from ....widgets.choice_buttons import ChoiceButtons
 from ....widgets.common import Card, StatCell, WrapLabel, badge, with_badge
+from ....widgets.text_fields import LineField
 
 
 def _wrapped(name: str) -> QLabel:
@@ -31,10 +31,10 @@ class Identity(Card):
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         form.setVerticalSpacing(4)
-        self.name = QLineEdit()
+        self.name = LineField()
         self.name.setAccessibleName(f"{who} name")
         self.name.setObjectName(f"{role}_name")
-        self.species = QLineEdit()
+        self.species = LineField()
         self.species.setAccessibleName(f"{who} species")
         self.species.setObjectName(f"{role}_species")
         self.species.setPlaceholderText("Human, or any roughly human-sized species")
