@@ -23,8 +23,8 @@ from typing import Any
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QColor, QKeySequence, QPalette
-from PySide6.QtWidgets import (QAbstractButton, QApplication, QAbstractItemView, QAbstractSpinBox, QCheckBox, QComboBox, QLabel,
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QAbstractSpinBox, QCheckBox, QComboBox, QLabel,
                                QLineEdit, QPlainTextEdit, QWidget)
 
 from model import edits
@@ -34,43 +34,20 @@ from model.issues import SEVERITY_ORDER
 from . import theme
 from .icons import severity_icon
 
-_UNDO_KEYS = (QKeySequence.StandardKey.Undo, QKeySequence.StandardKey.Redo)
-
-
 class _UndoKeysToWindow(QObject):
-    """Text fields keep their own undo history; hand Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y to the document instead.
+    """Text fields keep their own undo history; hand Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y to the window's Undo instead.
 
-    For a bound field that is not one of gui/widgets/text_fields.py's (which do this themselves, as every page's
-    do), and only while it has the keyboard focus: a filter is handed every event of its field, and the first
-    plain one handed to Python makes PySide6 set up a class for every kind of event (gui/widgets/geometry_watch.py)."""
-
-    PROPERTY = "undoKeysToWindow"
-
-    def __init__(self):
-        super().__init__()
-        self._following = False
-
-    def add(self, w: QWidget) -> None:
-        w.setProperty(self.PROPERTY, True)
-        if not self._following:
-            self._following = True
-            QApplication.instance().focusChanged.connect(self._focus_moved)
-        if w.hasFocus():
-            w.installEventFilter(self)
-
-    def _focus_moved(self, old: QWidget | None, new: QWidget | None) -> None:
-        if old is not None and old.property(self.PROPERTY):
-            old.removeEventFilter(self)
-        if new is not None and new.property(self.PROPERTY):
-            new.installEventFilter(self)
+    For fields that are not gui/widgets/text_fields.py's, which do this themselves (every page's are): a filter is
+    handed every event of its field, and the first plain one made PySide6 set up a class for every kind of event
+    (gui/widgets/geometry_watch.py)."""
 
     def eventFilter(self, obj, event):  # noqa: N802 (Qt name)
-        from PySide6.QtCore import QEvent   # (its enum is set up once a field has had the focus)
-        if event.type() == QEvent.Type.ShortcutOverride:
-            if any(event.matches(k) for k in _UNDO_KEYS) or (
-                    event.key() == Qt.Key.Key_Y and event.modifiers() == Qt.KeyboardModifier.ControlModifier):
-                event.ignore()
-                return True
+        from PySide6.QtCore import QEvent
+
+        from .widgets.text_fields import undo_key
+        if event.type() == QEvent.Type.ShortcutOverride and undo_key(event):
+            event.ignore()
+            return True
         return False
 
 
@@ -79,12 +56,12 @@ _undo_filter = _UndoKeysToWindow()
 
 def _undo_keys(w: QWidget, stack) -> None:
     """The field's undo keys go to the document: by the field itself (gui/widgets/text_fields.py), else by the
-    filter while the field has the focus."""
+    filter."""
     from .widgets.text_fields import DocumentUndoKeys
     if isinstance(w, DocumentUndoKeys):
         w.undo_stack = stack
     else:
-        _undo_filter.add(w)
+        w.installEventFilter(_undo_filter)
 
 
 class Binding:

@@ -345,7 +345,7 @@ def show_all_rows(table) -> None:
         table.setMinimumHeight(height)
         table.setMaximumHeight(height)
         if not table.isVisible():   # fitted hidden (a page catching up before it shows): measured again when shown
-            stale.append(True)
+            seen["width"] = None
             watch.invalidate()
     table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     table.model().rowsInserted.connect(fit)
@@ -356,12 +356,11 @@ def show_all_rows(table) -> None:
         table.model().dataChanged.connect(fit)   # a list's row wraps to another height when its text changes
     # and when it is first laid out (shown), made wider or narrower, or shown after it was fitted hidden: rows wrap
     # again, its frame and a scroll bar across it are measured
-    widths, stale = [], []
+    seen = {"width": None}   # the width it was fitted at, laid out (None: not since it was fitted hidden)
 
     def laid_out(rect) -> None:
-        if not widths or widths[-1] != rect.width() or stale:
-            widths[:] = [rect.width()]
-            stale.clear()
+        if seen["width"] != rect.width():
+            seen["width"] = rect.width()
             QTimer.singleShot(0, table, fit)
     watch = watch_geometry(viewport(table), laid_out)
     fit()

@@ -38,14 +38,15 @@ class RowRepaint:
             top, bottom = self.rowViewportPosition(first), self.rowViewportPosition(last)
             if top < 0 or bottom < 0:  # a hidden row: let Qt work it out
                 return super().dataChanged(top_left, bottom_right, roles)
-            left, right = 0, viewport(self).width()
+            shown = viewport(self)
+            left, right = 0, shown.width()
             if top_left.column() > 0 or bottom_right.column() < self.model().columnCount() - 1:
                 if not self._columns_measured():   # (asking where a column is would measure them all)
                     a, b = top_left.column(), bottom_right.column()
                     x, end = self.columnViewportPosition(a), self.columnViewportPosition(b)
                     if x >= 0 and end >= 0:
                         left, right = x, end + self.columnWidth(b)
-            viewport(self).update(left, top, right - left, bottom + self.rowHeight(last) - top)
+            shown.update(left, top, right - left, bottom + self.rowHeight(last) - top)
             return None
         model, area = self.model(), None
         for r in range(top_left.row(), bottom_right.row() + 1):

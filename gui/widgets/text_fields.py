@@ -10,13 +10,13 @@ been typed into (tests/benchmarks/bench_gui.py, memory).
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QLineEdit, QPlainTextEdit
 
 
 def undo_key(event) -> str:
     """"undo", "redo" or "" for a key press (Ctrl+Y redoes too, as in the Edit menu)."""
-    from PySide6.QtCore import Qt
     if event.matches(QKeySequence.StandardKey.Undo):
         return "undo"
     if event.matches(QKeySequence.StandardKey.Redo) or (
