@@ -3,7 +3,8 @@
 tests/reference/rules-index.csv lists every rule ID of the rules digest (RULES.md) with its kind, and the
 GAP ids. Its `not_implemented` column says why an ENFORCE/COMPUTE rule is left out:
   GAP-xx-nn   the rulebook excerpt lacks what the rule needs (the gap named)
-  play        decided at the table during a game; the builder keeps no game state (PRINT parts are printed)
+  play        decided at the table on the map or by the dice of a turn (movement, firing, a token held):
+              the Play view keeps a game's tracks and supplies, not its turns (PRINT parts are printed)
   not-built   in scope, not built yet (e.g. campaign play); citing it in the code makes it implemented
 
 How it is read, so that adding a rule needs only a citation and a test:
@@ -13,6 +14,7 @@ How it is read, so that adding a rule needs only a citation and a test:
   also names its gap (the code recording why it is not decided there).
 - A rule named by a test must be cited in the code (a tested rule nobody can find is uncited).
 - Every ID cited or tested is in the index, and every reason is one of the three forms above.
+- A rule both cited and tested is built: it may not keep a `play` or `not-built` mark (the index says the truth).
 """
 
 from __future__ import annotations
@@ -91,6 +93,9 @@ def problems(index: dict[str, dict], cited: dict, named: dict) -> dict[str, list
         "tested_uncited": [f"{r} (tested by {named[r][0]})" for r in sorted(named)
                            if r in rules and decided(rules[r]) and r not in cited
                            and not rules[r]["not_implemented"].startswith("GAP-")],
+        "stale": [f"{r} (marked {rules[r]['not_implemented']}, cited at {cited[r][0][0]}, tested by {named[r][0]})"
+                  for r in sorted(set(cited) & set(named)) if r in rules and decided(rules[r])
+                  and rules[r]["not_implemented"] in REASONS],
     }
 
 
@@ -136,6 +141,12 @@ def test_every_tested_rule_is_cited_in_the_code():
         "Rules tested but cited nowhere in model/ or gui/:\n" + "\n".join(PROBLEMS["tested_uncited"]))
 
 
+def test_no_built_rule_is_still_marked_as_left_out():
+    assert not PROBLEMS["stale"], (
+        "Rules cited in the code and tested, but marked play or not-built in rules-index.csv (clear the mark):\n"
+        + "\n".join(PROBLEMS["stale"]))
+
+
 def test_the_contract_catches_each_kind_of_break(tmp_path):
     """A made-up source and test tree: one rule of each kind of break, and the ones that keep it."""
     (tmp_path / "model").mkdir()
@@ -162,4 +173,5 @@ def test_the_contract_catches_each_kind_of_break(tmp_path):
     assert found == {"unknown": ["SG-CREW-99: model/x.py:5"],
                      "uncited": ["SG-CREW-03", "SG-CREW-02"],
                      "untested": ["SG-CREW-05 (cited at model/x.py:2)"],
-                     "tested_uncited": ["SG-CREW-03 (tested by test_x.py::test_SG_CREW_03_x)"]}
+                     "tested_uncited": ["SG-CREW-03 (tested by test_x.py::test_SG_CREW_03_x)"],
+                     "stale": ["SG-CAMP-01 (marked not-built, cited at model/x.py:4, tested by test_x.py::test_SG_CAMP_01_y)"]}

@@ -73,7 +73,7 @@ def pay_upkeep(state: CampaignState, t: Tables, when: str, pay: bool = True) -> 
             issues.append(Issue(due["pointer"], "SG-EQ-08", ERROR,
                                 f"{when.capitalize()} the crew has {have} Cr, not the {due['cost']} Cr upkeep of "
                                 f"{due['label']}'s {due['item']}: {due['label']} must swap it for other equipment."))
-        else:
+        else:   # SG-SOLD-13: an assault-armoured soldier unpaid sits the game out; a Recruit or Runner may stand in
             issues.append(Issue(due["pointer"], "SG-EQ-08", WARNING,
                                 f"{when.capitalize()} the crew has {have} Cr, not the {due['cost']} Cr upkeep of "
                                 f"{due['label']}'s {due['item']}: unpaid, it sits that game out "

@@ -493,3 +493,17 @@ def test_SG_PROF_06_roll_bonuses_are_capped_at_the_packs_plus_10():
 def test_SG_PROF_07_unarmed_warning_also_with_no_items_at_all():
     assert ("SG-PROF-07", "/captain/items") in rules_of(crew(captain__items=[]), severity="warning")
     assert ("SG-PROF-07", "/captain/items") not in rules_of(crew(captain__items=["Knife"]), severity="warning")
+
+
+def test_SG_SOLD_13_an_unpaid_armoured_soldier_sits_the_game_out_and_a_recruit_or_runner_may_stand_in():
+    """50 Cr per assault-armoured soldier before every scenario; unpaid, that soldier (not the crew) sits the
+    game out: a warning at that soldier saying so, never an error, and the other soldiers are untouched."""
+    armoured = crew(soldiers=[{"type": "Armoured Trooper"}, {"type": "Medic"}, {"type": "Armoured Trooper"},
+                              {"type": "Sniper"}])   # 150 + 100 + 150 + 100 = 500 Cr: nothing left for upkeep
+    found = [i for i in run(armoured).issues if i.pointer.startswith("/soldiers/")]
+    assert [(i.pointer, i.severity) for i in found if "upkeep" in i.message] == [
+        ("/soldiers/0", "warning"), ("/soldiers/2", "warning")]
+    assert all("sits that game out" in i.message and "Recruit or Runner may stand in" in i.message
+               for i in found if "upkeep" in i.message)
+    # the upkeep is 50 Cr for each armoured soldier, paid while credits last
+    assert run(crew(soldiers=[{"type": "Armoured Trooper"}] * 2)).derived["upkeep"] == 100
