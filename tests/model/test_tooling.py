@@ -33,6 +33,14 @@ def test_ruff_is_configured_to_catch_an_unused_import(tmp_path):
     assert done.returncode == 1 and "F401" in done.stdout
 
 
+def test_ruff_is_configured_to_catch_a_noqa_that_silences_nothing(tmp_path):
+    (tmp_path / "pyproject.toml").write_text((ROOT / "pyproject.toml").read_text())
+    (tmp_path / "bad.py").write_text("import os  # noqa: F401\n\nx = os.sep  # noqa: E501\n")
+    done = _run("ruff", "check", "--no-cache", ".", cwd=tmp_path)
+    assert done.returncode == 1 and "RUF100" in done.stdout
+    assert "bad.py:1:" in done.stdout and "bad.py:3:" in done.stdout   # an import in use; a rule not selected
+
+
 def test_the_import_contracts_hold():
     done = _run("lint-imports", "--no-cache")
     assert done.returncode == 0, done.stdout + done.stderr
