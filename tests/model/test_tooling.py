@@ -123,3 +123,20 @@ def test_the_workflow_checks_catch_a_bad_workflow(tmp_path):
     schema, _audit = _check_workflows(folder)
     assert schema.returncode == 1 and "'stepz' was unexpected" in schema.stdout, schema.stdout
 
+
+def test_pre_commit_runs_the_linters_at_versions_the_test_extras_allow():
+    import tomllib
+
+    from packaging.requirements import Requirement
+    from ruamel.yaml import YAML
+
+    config = YAML(typ="safe", pure=True).load((ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8"))
+    hooks = {h["id"]: h for repo in config["repos"] for h in repo["hooks"]}
+    assert set(hooks) == {"ruff", "import-linter", "github-workflows", "zizmor"}
+    extras = {Requirement(r).name: Requirement(r) for r in
+              tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["test"]}
+    for hook in hooks.values():
+        (pin,) = hook["additional_dependencies"]
+        name, version = pin.split("==")
+        assert extras[name].specifier.contains(version), f"{hook['id']}: {pin} is outside the test extras' {extras[name]}"
+    assert "--offline" in hooks["zizmor"]["entry"]
