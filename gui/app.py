@@ -12,8 +12,8 @@ from . import sources
 
 sources.quiet()   # before the modules that come with the window and the first document
 
-from . import theme  # noqa: E402
-from .icons import icon  # noqa: E402
+from . import theme
+from .icons import icon
 
 APP = "Starwright"
 

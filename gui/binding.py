@@ -41,7 +41,7 @@ class _UndoKeysToWindow(QObject):
     handed every event of its field, and the first plain one made PySide6 set up a class for every kind of event
     (gui/widgets/geometry_watch.py)."""
 
-    def eventFilter(self, obj, event):  # noqa: N802 (Qt name)
+    def eventFilter(self, obj, event):
         from PySide6.QtCore import QEvent
 
         from .widgets.text_fields import undo_key

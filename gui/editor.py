@@ -106,7 +106,7 @@ class DocumentEditor(QWidget):
                 self._catch_up(page)
         self.stack.setCurrentIndex(row)
 
-    def setVisible(self, visible: bool) -> None:  # noqa: N802 (Qt name)
+    def setVisible(self, visible: bool) -> None:
         # A document opened in a tab behind others builds no form until its tab is first shown: five
         # documents opened cost one page of widgets (tests/benchmarks/bench_gui.py, memory). The form is
         # built before the editor shows, so its widgets show with it.

@@ -425,7 +425,7 @@ class MainWindow(QMainWindow):
     def close_current(self) -> None:
         self.close_editor(self.current_editor())
 
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+    def closeEvent(self, event: QCloseEvent) -> None:
         for editor in self.editors():
             from .campaign_actions import walkthrough_open
             if (editor.session.dirty or walkthrough_open(editor.session)) and not self.close_editor(editor):
@@ -649,15 +649,15 @@ class MainWindow(QMainWindow):
         self.recent_menu.setEnabled(bool(files))
 
     # ---- drag and drop ------------------------------------------------------------------------------
-    def dragEnterEvent(self, event) -> None:  # noqa: N802
+    def dragEnterEvent(self, event) -> None:
         if event.mimeData().hasUrls() and any(u.isLocalFile() for u in event.mimeData().urls()):
             event.acceptProposedAction()
 
-    def dragMoveEvent(self, event) -> None:  # noqa: N802
+    def dragMoveEvent(self, event) -> None:
         if event.mimeData().hasUrls():
             event.acceptProposedAction()
 
-    def dropEvent(self, event) -> None:  # noqa: N802
+    def dropEvent(self, event) -> None:
         paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
         event.acceptProposedAction()
         # Open after the drop returns: an error dialog inside a drop handler would block the drag source.

@@ -19,7 +19,7 @@ def install_if_asked() -> None:
     class _FirstShow(QtCore.QObject):
         seen = False
 
-        def eventFilter(self, obj, event):  # noqa: N802 (Qt's name)
+        def eventFilter(self, obj, event):  # (Qt's name)
             if (not self.seen and event.type() == QtCore.QEvent.Type.Expose
                     and isinstance(obj, QtGui.QWindow) and obj.isExposed()):
                 self.seen = True

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from render_icons import render  # noqa: E402
+from render_icons import render
 
 ICONS = Path(__file__).resolve().parent.parent / "resources" / "icons"
 # 16/24/32/48 px and the start page's 40 and 64 px pictures, each at 100% and 200% scaling.

@@ -39,7 +39,7 @@ class _WrapDelegate(QStyledItemDelegate):
         super().__init__(tree)
         self.tree = tree
 
-    def sizeHint(self, option, index):  # noqa: N802
+    def sizeHint(self, option, index):
         size = super().sizeHint(option, index)
         text = index.data()
         if not text or not index.parent().isValid():

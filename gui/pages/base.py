@@ -72,11 +72,11 @@ class Page(QScrollArea):
         if body.width() != width or body.height() != height:
             body.resize(width, height)
 
-    def showEvent(self, event) -> None:  # noqa: N802 (Qt name): a QShowEvent, a class of its own (no search)
+    def showEvent(self, event) -> None:  # a QShowEvent, a class of its own (no search)
         super().showEvent(event)
         self.shown.emit()
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt name)
+    def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         if event.size().width() != event.oldSize().width():  # the form's size does not follow the page's height
             self.fit_body()
@@ -192,7 +192,7 @@ class Page(QScrollArea):
         (walking the page after every edit cost more than the rest of the edit, tests/benchmarks/bench_gui.py)."""
         self.__dict__["_tabs_stale"] = True
 
-    def focusNextPrevChild(self, forward: bool) -> bool:  # noqa: N802 (Qt name)
+    def focusNextPrevChild(self, forward: bool) -> bool:
         if self.__dict__.get("_tabs_stale"):
             self.order_tabs()
         return super().focusNextPrevChild(forward)

@@ -100,7 +100,7 @@ class PlayPage(QScrollArea):
         else:
             self.stale = True
 
-    def showEvent(self, event) -> None:  # noqa: N802 (Qt name)
+    def showEvent(self, event) -> None:
         if self.__dict__.get("stale"):
             self.stale = False
             self.refresh()
@@ -179,7 +179,7 @@ class PlayPage(QScrollArea):
                 grid.setColumnStretch(col, 1 if col < per_row and len(cards) > 1 else 0)
             grid.setProperty("perRow", per_row)
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt name)
+    def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         if event.size().width() != event.oldSize().width() and self.__dict__.get("parts"):
             self._place()

@@ -102,7 +102,7 @@ class TrackRow(QFrame):
         self.setAccessibleName(f"{track.label}: {track.shown}{limit}{left}")
         self.setToolTip(f"{track.tip}\n+ / − or the arrow keys step it; Page Up / Page Down by 5.")
 
-    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt name)
+    def keyPressEvent(self, event) -> None:
         key = event.key()
         if key in UP or key in DOWN:
             self.stepped.emit(self, 1 if key in UP else -1)

@@ -19,14 +19,14 @@ class _Choice(QPushButton):
         super().__init__(label)
         self.group = group
 
-    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt name)
+    def keyPressEvent(self, event) -> None:
         step = {Qt.Key.Key_Right: 1, Qt.Key.Key_Down: 1, Qt.Key.Key_Left: -1, Qt.Key.Key_Up: -1}.get(event.key())
         if step is None:
             super().keyPressEvent(event)
         else:
             self.group.step_from(self, step)
 
-    def focusNextPrevChild(self, forward: bool) -> bool:  # noqa: N802 (Qt name): Tab and Shift+Tab
+    def focusNextPrevChild(self, forward: bool) -> bool:  # Tab and Shift+Tab
         stop = self.group.first()
         if self is stop:
             return super().focusNextPrevChild(forward)

@@ -73,13 +73,13 @@ class WrapLabel(QLabel):
         self._heights: dict[int, int] = {}
         self.setWordWrap(True)
 
-    def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt name)
+    def heightForWidth(self, width: int) -> int:
         height = self._heights.get(width)
         if height is None:
             height = self._heights[width] = super().heightForWidth(width)
         return height
 
-    def setText(self, text: str) -> None:  # noqa: N802 (Qt name)
+    def setText(self, text: str) -> None:
         if text != self.text():
             self._heights.clear()
             super().setText(text)
@@ -89,23 +89,23 @@ class WrapLabel(QLabel):
         super().clear()
 
     # what else changes the room its text has (a mark's border, a font, margins): asked again after any of them
-    def setStyleSheet(self, sheet: str) -> None:  # noqa: N802 (Qt name)
+    def setStyleSheet(self, sheet: str) -> None:
         self._heights.clear()
         super().setStyleSheet(sheet)
 
-    def setFont(self, font) -> None:  # noqa: N802 (Qt name)
+    def setFont(self, font) -> None:
         self._heights.clear()
         super().setFont(font)
 
-    def setContentsMargins(self, *margins) -> None:  # noqa: N802 (Qt name)
+    def setContentsMargins(self, *margins) -> None:
         self._heights.clear()
         super().setContentsMargins(*margins)
 
-    def setIndent(self, indent: int) -> None:  # noqa: N802 (Qt name)
+    def setIndent(self, indent: int) -> None:
         self._heights.clear()
         super().setIndent(indent)
 
-    def setMargin(self, margin: int) -> None:  # noqa: N802 (Qt name)
+    def setMargin(self, margin: int) -> None:
         self._heights.clear()
         super().setMargin(margin)
 
@@ -292,7 +292,7 @@ def visible_ticks(view) -> None:
     window = QPalette.ColorRole.Window
 
     class Ticks(QStyledItemDelegate):
-        def initStyleOption(self, option, index):  # noqa: N802 (Qt name)
+        def initStyleOption(self, option, index):
             super().initStyleOption(option, index)
             # the theme's colour, made again only when the palette changes: asking the theme per cell cost a third
             # of a big list's repaint, and the application's palette per cell (to notice a change) a tenth

@@ -18,8 +18,8 @@ from PySide6.QtWidgets import QStackedWidget, QTabBar, QVBoxLayout, QWidget
 
 
 class DocumentTabs(QWidget):
-    currentChanged = Signal(int)      # noqa: N815 (QTabWidget's names)
-    tabCloseRequested = Signal(int)   # noqa: N815
+    currentChanged = Signal(int)  # (QTabWidget's names)
+    tabCloseRequested = Signal(int)
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -54,26 +54,26 @@ class DocumentTabs(QWidget):
             self._stack.blockSignals(False)
 
     # -- QTabWidget's names ----------------------------------------------------------------------------
-    def tabBar(self) -> QTabBar:  # noqa: N802
+    def tabBar(self) -> QTabBar:
         return self._bar
 
-    def setDocumentMode(self, on: bool) -> None:  # noqa: N802
+    def setDocumentMode(self, on: bool) -> None:
         self._bar.setDocumentMode(on)
         self._bar.setExpanding(not on)
         self._bar.setDrawBase(on)
 
-    def setTabsClosable(self, on: bool) -> None:  # noqa: N802
+    def setTabsClosable(self, on: bool) -> None:
         self._bar.setTabsClosable(on)
 
-    def setMovable(self, on: bool) -> None:  # noqa: N802
+    def setMovable(self, on: bool) -> None:
         self._bar.setMovable(on)
 
-    def addTab(self, widget: QWidget, icon: QIcon, text: str) -> int:  # noqa: N802
+    def addTab(self, widget: QWidget, icon: QIcon, text: str) -> int:
         index = self._stack.addWidget(widget)
         self._bar.insertTab(index, icon, text)   # the first tab becomes the current one (currentChanged)
         return index
 
-    def removeTab(self, index: int) -> None:  # noqa: N802
+    def removeTab(self, index: int) -> None:
         w = self._stack.widget(index)
         if w is None:
             return
@@ -86,31 +86,31 @@ class DocumentTabs(QWidget):
     def widget(self, index: int) -> QWidget | None:
         return self._stack.widget(index)
 
-    def indexOf(self, widget: QWidget) -> int:  # noqa: N802
+    def indexOf(self, widget: QWidget) -> int:
         return self._stack.indexOf(widget)
 
-    def currentIndex(self) -> int:  # noqa: N802
+    def currentIndex(self) -> int:
         return self._bar.currentIndex()
 
-    def currentWidget(self) -> QWidget | None:  # noqa: N802
+    def currentWidget(self) -> QWidget | None:
         return self._stack.currentWidget()
 
-    def setCurrentIndex(self, index: int) -> None:  # noqa: N802
+    def setCurrentIndex(self, index: int) -> None:
         self._bar.setCurrentIndex(index)
 
-    def setCurrentWidget(self, widget: QWidget) -> None:  # noqa: N802
+    def setCurrentWidget(self, widget: QWidget) -> None:
         self._bar.setCurrentIndex(self._stack.indexOf(widget))
 
-    def tabText(self, index: int) -> str:  # noqa: N802
+    def tabText(self, index: int) -> str:
         return self._bar.tabText(index)
 
-    def setTabText(self, index: int, text: str) -> None:  # noqa: N802
+    def setTabText(self, index: int, text: str) -> None:
         if self._bar.tabText(index) != text:
             self._bar.setTabText(index, text)
 
-    def tabToolTip(self, index: int) -> str:  # noqa: N802
+    def tabToolTip(self, index: int) -> str:
         return self._bar.tabToolTip(index)
 
-    def setTabToolTip(self, index: int, tip: str) -> None:  # noqa: N802
+    def setTabToolTip(self, index: int, tip: str) -> None:
         if self._bar.tabToolTip(index) != tip:
             self._bar.setTabToolTip(index, tip)

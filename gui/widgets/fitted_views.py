@@ -28,7 +28,7 @@ class RowRepaint:
     """A view that repaints only the cells whose data changed: Qt repaints the whole view for a change of more
     than one cell, and a whole row for one cell (RowsModel tells the changed cells of a row as one range)."""
 
-    def dataChanged(self, top_left, bottom_right, roles=()):  # noqa: N802 (Qt name)
+    def dataChanged(self, top_left, bottom_right, roles=()):
         if not top_left.isValid() or top_left.parent() != bottom_right.parent():
             return super().dataChanged(top_left, bottom_right, roles)
         if isinstance(self, QTableView):
@@ -85,7 +85,7 @@ class TickGrid(RowRepaint, QListView):
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._cell = QSize(0, 0)
 
-    def setModel(self, model) -> None:  # noqa: N802 (Qt name)
+    def setModel(self, model) -> None:
         super().setModel(model)
         for signal in (model.rowsInserted, model.rowsRemoved, model.modelReset, model.layoutChanged,
                        model.dataChanged):

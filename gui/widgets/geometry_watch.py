@@ -26,23 +26,23 @@ class _Watch(QLayout):
         self.setContentsMargins(0, 0, 0, 0)
         self.laid_out = laid_out
 
-    def setGeometry(self, rect: QRect) -> None:  # noqa: N802 (Qt name)
+    def setGeometry(self, rect: QRect) -> None:
         super().setGeometry(rect)
         self.laid_out(rect)
 
-    def sizeHint(self) -> QSize:  # noqa: N802 (Qt name)
+    def sizeHint(self) -> QSize:
         return QSize(0, 0)
 
-    def addItem(self, _item) -> None:  # noqa: N802 (Qt name): it holds nothing
+    def addItem(self, _item) -> None:  # it holds nothing
         pass
 
     def count(self) -> int:
         return 0
 
-    def itemAt(self, _index: int):  # noqa: N802 (Qt name)
+    def itemAt(self, _index: int):
         return None
 
-    def takeAt(self, _index: int):  # noqa: N802 (Qt name)
+    def takeAt(self, _index: int):
         return None
 
 

@@ -172,13 +172,13 @@ class RowsModel(QAbstractTableModel):
         return self.rows[row].key if 0 <= row < len(self.rows) else None
 
     # -- Qt's questions -----------------------------------------------------------------------------------
-    def rowCount(self, parent: _Index = _ROOT) -> int:  # noqa: N802 (Qt name)
+    def rowCount(self, parent: _Index = _ROOT) -> int:
         return 0 if parent.isValid() else len(self.rows)
 
-    def columnCount(self, parent: _Index = _ROOT) -> int:  # noqa: N802 (Qt name)
+    def columnCount(self, parent: _Index = _ROOT) -> int:
         return 0 if parent.isValid() else len(self.headers)
 
-    def headerData(self, section: int, orientation, role=Qt.ItemDataRole.DisplayRole):  # noqa: N802 (Qt name)
+    def headerData(self, section: int, orientation, role=Qt.ItemDataRole.DisplayRole):
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self.headers):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
@@ -211,7 +211,7 @@ class RowsModel(QAbstractTableModel):
         value = roles[c].get(role) if c < len(roles) else None
         return Qt.CheckState(value) if role == Qt.ItemDataRole.CheckStateRole and value is not None else value
 
-    def multiData(self, index: _Index, span) -> None:  # noqa: N802 (Qt name)
+    def multiData(self, index: _Index, span) -> None:
         """A view asks for all the roles of a cell at once: one call from Qt instead of one per role (about ten
         per cell, each through a new Python wrapper of the index). A model whose `data` says more than its
         rows' roles is asked role by role, as Qt would, while it does (`plain`)."""
@@ -260,7 +260,7 @@ class RowsModel(QAbstractTableModel):
             out.append(cell)
         return out
 
-    def setData(self, index: _Index, value, role=Qt.ItemDataRole.EditRole) -> bool:  # noqa: N802 (Qt name)
+    def setData(self, index: _Index, value, role=Qt.ItemDataRole.EditRole) -> bool:
         if role != Qt.ItemDataRole.CheckStateRole or not index.isValid() or index.column() != 0:
             return False
         row = self.rows[index.row()]

@@ -30,7 +30,7 @@ class DocumentUndoKeys:
 
     undo_stack = None
 
-    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt name)
+    def keyPressEvent(self, event) -> None:
         which = undo_key(event) if self.undo_stack is not None else ""
         if which:
             getattr(self.undo_stack, which)()

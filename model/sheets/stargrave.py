@@ -16,7 +16,7 @@ from reportlab.platypus import Flowable, KeepTogether, Spacer
 from ..systems.stargrave.derive import format_profile_value, format_value
 from ..systems.stargrave.tables import KEYS, ROLES, tables
 from . import fonts
-from .flowables import (Card, CardRow, CheckBox, Columns, FieldPanel, SectionBar, TickTrack, house_table, # noqa: F401
+from .flowables import (Card, CardRow, CheckBox, Columns, FieldPanel, SectionBar, TickTrack, house_table,
                         profile_table, rich)
 from .document import DocumentSheet
 from .page import Sheet

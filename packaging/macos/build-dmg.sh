@@ -3,7 +3,7 @@
 #
 #   packaging/macos/build-dmg.sh
 #
-# Runs on a Mac only (iconutil, hdiutil); the CI workflow ../ci/build-installers.yml runs it on a hosted
+# Runs on a Mac only (iconutil, hdiutil); the workflow .github/workflows/installers.yml runs it on a hosted
 # macOS runner. The .app comes from the same packaging/starwright.spec as every other platform: its
 # PLATFORM block adds BUNDLE with the Info.plist document type for .starwright files.
 # Needs python3 >= 3.11 on the PATH; STARWRIGHT_BUILD_VENV may name an existing venv.

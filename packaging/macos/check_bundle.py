@@ -9,7 +9,7 @@ Checks, and prints one line for each:
 - the app's packages and data in Contents/Resources: model, gui, the schemas, the rules packs, the
   examples, the fonts; PySide6 with the Qt plugins a window needs (platforms/libqcocoa.dylib, styles);
 - no missing dependency: every Mach-O file in the bundle (dylibs, Python extension modules, Qt
-  frameworks) is parsed here (a small reader of Mach-O load commands, fat files included) and each
+  frameworks) is parsed here (with macholib, PyInstaller's own Mach-O reader; fat files included) and each
   library it loads must resolve: @rpath, @loader_path and @executable_path references to a file inside
   the bundle, absolute ones to the system (/usr/lib, /System/Library). Weak references that do not
   resolve are listed but allowed (dyld allows them).
@@ -30,22 +30,16 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-# Mach-O magic numbers (as read little-endian from the first four bytes) and load commands.
-MH_MAGIC_64, MH_CIGAM_64 = 0xFEEDFACF, 0xCFFAEDFE
-MH_MAGIC, MH_CIGAM = 0xFEEDFACE, 0xCEFAEDFE
-FAT_MAGIC, FAT_MAGIC_64 = 0xCAFEBABE, 0xCAFEBABF   # fat headers are big-endian
-LC_REQ_DYLD = 0x80000000
-LC_LOAD_DYLIB = 0xC
-LC_ID_DYLIB = 0xD
-LC_LOAD_WEAK_DYLIB = 0x18 | LC_REQ_DYLD
-LC_RPATH = 0x1C | LC_REQ_DYLD
-LC_REEXPORT_DYLIB = 0x1F | LC_REQ_DYLD
-LC_LAZY_LOAD_DYLIB = 0x20
-LC_LOAD_UPWARD_DYLIB = 0x23 | LC_REQ_DYLD
-DYLIB_LOADS = {LC_LOAD_DYLIB: False, LC_REEXPORT_DYLIB: False, LC_LAZY_LOAD_DYLIB: False,
-               LC_LOAD_UPWARD_DYLIB: False, LC_LOAD_WEAK_DYLIB: True}   # command -> weak
+from macholib import mach_o
+from macholib.MachO import MachO as MachOFile
+from macholib.ptypes import sizeof
+from macholib.util import is_platform_file
+
+# The load commands that link a library (command -> weak), as macholib names them.
+DYLIB_LOADS = {mach_o.LC_LOAD_DYLIB: False, mach_o.LC_REEXPORT_DYLIB: False, mach_o.LC_LAZY_LOAD_DYLIB: False,
+               mach_o.LC_LOAD_UPWARD_DYLIB: False, mach_o.LC_LOAD_WEAK_DYLIB: True}
 SYSTEM_PREFIXES = ("/usr/lib/", "/System/Library/")
-CPU_NAMES = {0x01000007: "x86_64", 0x0100000C: "arm64", 7: "i386", 12: "arm"}
+FAT_MAGIC_64_BYTES = struct.pack(">I", mach_o.FAT_MAGIC_64)   # macholib reads these, but is_platform_file misses them
 
 
 class MachOError(ValueError):
@@ -62,81 +56,55 @@ class MachO:
     rpaths: list[str] = field(default_factory=list)
 
 
-def is_macho(head: bytes) -> bool:
-    if len(head) < 8:
+def is_macho(path: Path) -> bool:
+    """A thin or fat Mach-O file (macholib's test: a Java class file, which shares the fat magic, is not)."""
+    try:
+        if is_platform_file(str(path)):
+            return True
+        with open(path, "rb") as f:
+            return f.read(4) == FAT_MAGIC_64_BYTES
+    except (OSError, struct.error, ValueError):
         return False
-    le = struct.unpack("<I", head[:4])[0]
-    be = struct.unpack(">I", head[:4])[0]
-    if le in (MH_MAGIC_64, MH_CIGAM_64, MH_MAGIC, MH_CIGAM):
-        return True
-    # 0xCAFEBABE is also a Java class file; a fat header has a small count of architectures there.
-    return be in (FAT_MAGIC, FAT_MAGIC_64) and 0 < struct.unpack(">I", head[4:8])[0] < 20
 
 
-def _cstring(data: bytes, start: int, end: int) -> str:
-    raw = data[start:end]
-    return raw.split(b"\0", 1)[0].decode("utf-8", "replace")
+def _lc_str(lc, cmd, offset: int, data: bytes, what: str) -> str:
+    """The string of a load command (an lc_str is an offset from the command's start; data follows its fixed part)."""
+    start = offset - sizeof(lc) - sizeof(cmd)
+    if not 0 <= start < len(data):
+        raise MachOError(f"{what} outside its load command")
+    return data[start:].split(b"\0", 1)[0].decode("utf-8", "replace")
 
 
-def _parse_thin(data: bytes, base: int) -> MachO:
-    if len(data) < base + 28:
-        raise MachOError("truncated Mach-O header")
-    magic = struct.unpack_from("<I", data, base)[0]
-    if magic in (MH_MAGIC_64, MH_MAGIC):
-        end = "<"
-    elif magic in (MH_CIGAM_64, MH_CIGAM):
-        end = ">"
-    else:
-        raise MachOError(f"not a Mach-O slice (magic {magic:#x})")
-    is64 = magic in (MH_MAGIC_64, MH_CIGAM_64)
-    cputype, _sub, filetype, ncmds, sizeofcmds, _flags = struct.unpack_from(end + "iIIIII", data, base + 4)
-    off = base + (32 if is64 else 28)
-    limit = off + sizeofcmds
-    if limit > len(data):
-        raise MachOError("load commands run past the end of the file")
-    m = MachO(CPU_NAMES.get(cputype & 0xFFFFFFFF, hex(cputype & 0xFFFFFFFF)), filetype)
-    for _ in range(ncmds):
-        if off + 8 > limit:
-            raise MachOError("truncated load command")
-        cmd, cmdsize = struct.unpack_from(end + "II", data, off)
-        if cmdsize < 8 or off + cmdsize > limit:
-            raise MachOError(f"bad load command size {cmdsize}")
-        if cmd in DYLIB_LOADS or cmd == LC_ID_DYLIB:
-            (name_off,) = struct.unpack_from(end + "I", data, off + 8)
-            if not 12 <= name_off < cmdsize:
-                raise MachOError("dylib name outside its load command")
-            name = _cstring(data, off + name_off, off + cmdsize)
-            if cmd == LC_ID_DYLIB:
-                m.install_name = name
-            else:
-                m.loads.append((name, DYLIB_LOADS[cmd]))
-        elif cmd == LC_RPATH:
-            (path_off,) = struct.unpack_from(end + "I", data, off + 8)
-            if not 12 <= path_off < cmdsize:
-                raise MachOError("rpath outside its load command")
-            m.rpaths.append(_cstring(data, off + path_off, off + cmdsize))
-        off += cmdsize
-    return m
+def _reason(e: Exception) -> str:
+    """macholib's message; some of its errors carry a format string and its arguments unjoined."""
+    if len(e.args) > 1 and isinstance(e.args[0], str) and "%" in e.args[0]:
+        try:
+            return e.args[0] % e.args[1:]
+        except (TypeError, ValueError):
+            pass
+    return str(e) or type(e).__name__
 
 
-def parse_macho(data: bytes) -> list[MachO]:
-    """Every architecture slice of a thin or fat Mach-O file."""
-    if len(data) < 8:
-        raise MachOError("too short for a Mach-O file")
-    be = struct.unpack(">I", data[:4])[0]
-    if be in (FAT_MAGIC, FAT_MAGIC_64):
-        (count,) = struct.unpack_from(">I", data, 4)
-        slices = []
-        for i in range(count):
-            if be == FAT_MAGIC:
-                _cpu, _sub, offset, size, _align = struct.unpack_from(">iiIII", data, 8 + 20 * i)
-            else:
-                _cpu, _sub, offset, size, _align, _res = struct.unpack_from(">iiQQII", data, 8 + 32 * i)
-            if offset + size > len(data):
-                raise MachOError("fat slice past the end of the file")
-            slices.append(_parse_thin(data, offset))
-        return slices
-    return [_parse_thin(data, 0)]
+def parse_macho(path: Path) -> list[MachO]:
+    """Every architecture slice of a thin or fat Mach-O file, read with macholib."""
+    try:
+        # load commands newer than macholib's table are kept as raw data, not refused
+        headers = MachOFile(str(path), allow_unknown_load_commands=True).headers
+    except (ValueError, struct.error, EOFError, OSError) as e:
+        raise MachOError(_reason(e)) from e
+    slices = []
+    for h in headers:
+        cpu = h.header.cputype
+        m = MachO(mach_o.CPU_TYPE_NAMES.get(cpu, hex(cpu & 0xFFFFFFFF)).lower(), h.header.filetype)
+        for lc, cmd, data in h.commands:
+            if lc.cmd in DYLIB_LOADS:
+                m.loads.append((_lc_str(lc, cmd, cmd.name, data, "dylib name"), DYLIB_LOADS[lc.cmd]))
+            elif lc.cmd == mach_o.LC_ID_DYLIB:
+                m.install_name = _lc_str(lc, cmd, cmd.name, data, "dylib name")
+            elif lc.cmd == mach_o.LC_RPATH:
+                m.rpaths.append(_lc_str(lc, cmd, cmd.path, data, "rpath"))
+        slices.append(m)
+    return slices
 
 
 def resolve(ref: str, loader: Path, rpaths: list[str], executable_dir: Path) -> list[Path]:
@@ -165,13 +133,11 @@ def check_dependencies(app: Path, executable_dir: Path) -> tuple[int, list[str],
     """(files checked, errors, weak references that do not resolve) for every Mach-O file under app."""
     errors, weak_missing, count = [], [], 0
     for path in sorted(p for p in app.rglob("*") if p.is_file() and not p.is_symlink()):
-        with open(path, "rb") as f:
-            head = f.read(8)
-        if not is_macho(head):
+        if not is_macho(path):
             continue
         count += 1
         try:
-            slices = parse_macho(path.read_bytes())
+            slices = parse_macho(path)
         except MachOError as e:
             errors.append(f"{path.relative_to(app)}: unreadable Mach-O ({e})")
             continue

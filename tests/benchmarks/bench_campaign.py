@@ -21,12 +21,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from model import validation  # noqa: E402
-from model.evaluate import evaluate  # noqa: E402
-from model.rules_pack import builtin_pack  # noqa: E402
-from model.storage import load  # noqa: E402
-from model.systems.stargrave.campaign import replay  # noqa: E402
-from model.systems.stargrave.tables import tables  # noqa: E402
+from model import validation
+from model.evaluate import evaluate
+from model.rules_pack import builtin_pack
+from model.storage import load
+from model.systems.stargrave.campaign import replay
+from model.systems.stargrave.tables import tables
 
 N = 30
 SIZES = (0, 1, 10, 100)

@@ -22,15 +22,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from reportlab.lib.pagesizes import A4  # noqa: E402
-from reportlab.platypus import SimpleDocTemplate, Table, TableStyle  # noqa: E402
+from reportlab.lib.pagesizes import A4
+from reportlab.platypus import SimpleDocTemplate, Table, TableStyle
 
-from model.evaluate import evaluate  # noqa: E402
-from model.cards import deck  # noqa: E402
-from model.sheets import SheetOptions, export_pdf  # noqa: E402
-from model.sheets.cards import export_cards  # noqa: E402
-from model.storage import load  # noqa: E402
-from model.systems.stargrave.tables import KEYS  # noqa: E402
+from model.evaluate import evaluate
+from model.cards import deck
+from model.sheets import SheetOptions, export_pdf
+from model.sheets.cards import export_cards
+from model.storage import load
+from model.systems.stargrave.tables import KEYS
 
 N = 40
 

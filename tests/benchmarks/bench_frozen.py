@@ -34,7 +34,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "packaging"))
-from first_show import ENV, MARKER  # noqa: E402
+from first_show import ENV, MARKER
 
 SIZE_TARGET, START_TARGET = 1.3, 1.5
 

@@ -26,7 +26,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-import bench_gui as bg  # noqa: E402  (beside this file)
+import bench_gui as bg  # (beside this file)
 
 
 def _control(*args: str) -> None:

@@ -23,8 +23,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from model.paths import examples_dir, rules_dir  # noqa: E402
-from model.rules_pack import load_pack_file  # noqa: E402
+from model.paths import examples_dir, rules_dir
+from model.rules_pack import load_pack_file
 
 BASE = json.loads((rules_dir() / "stargrave.json").read_text(encoding="utf-8"))
 BIN = Path(sys.executable).parent / "starwright"

@@ -21,8 +21,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-import bench_gui as bg  # noqa: E402  (beside this file)
-from bench_instructions import _control, _counted  # noqa: E402
+import bench_gui as bg  # (beside this file)
+from bench_instructions import _control, _counted
 
 PAINT = """
 import sys

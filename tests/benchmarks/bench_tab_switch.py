@@ -20,7 +20,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-import bench_gui as bg  # noqa: E402  (beside this file)
+import bench_gui as bg  # (beside this file)
 
 CHILD = """
 import json, os, statistics, sys, time

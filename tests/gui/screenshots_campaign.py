@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "tests" / "screenshots"
 sys.path.insert(0, str(ROOT))
 
-from tests.gui.screenshots import _reexec_under_xvfb  # noqa: E402
+from tests.gui.screenshots import _reexec_under_xvfb
 
 
 def main() -> int:

@@ -57,7 +57,7 @@ def test_opening_documents_reads_no_module_source_into_memory():
 def test_the_hook_gets_the_answer_it_would_have_found():
     from shibokensupport import feature
 
-    import gui.app  # noqa: F401 (installs the answer)
+    import gui.app  # (installs the answer)
     from gui import sources
     ours = feature._mod_uses_pyside
     assert ours.__module__ == "gui.sources"

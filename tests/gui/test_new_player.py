@@ -11,7 +11,7 @@ from model import edits
 from tests.conftest import EXAMPLES
 
 from gui.widgets.choice_buttons import ChoiceButtons
-from tests.gui.pages.stargrave.test_build_crew import W, goto, tick  # noqa: F401 (tick: used here and by other tests)
+from tests.gui.pages.stargrave.test_build_crew import W, goto, tick  # (tick: used here and by other tests)
 
 
 
@@ -41,8 +41,8 @@ def test_a_tick_in_the_power_catalogue_chooses_and_the_same_tick_drops(win, user
     grid = W(editor, QAbstractItemView, "captain_power_list")
     chosen = W(editor, QAbstractItemView, "captain_chosen_powers")
     assert chosen.model().rowCount() == 0  # nothing chosen, nothing to drop
-    key = lambda r: grid.model().index(r, 0).data(Qt.ItemDataRole.UserRole)  # noqa: E731
-    ticked = lambda r: grid.model().index(r, 0).data(Qt.ItemDataRole.CheckStateRole)  # noqa: E731
+    key = lambda r: grid.model().index(r, 0).data(Qt.ItemDataRole.UserRole)
+    ticked = lambda r: grid.model().index(r, 0).data(Qt.ItemDataRole.CheckStateRole)
     before = user.count
     tick(user, grid, 0)
     first = key(0)
@@ -222,7 +222,7 @@ def test_a_document_opened_with_issues_gives_the_panel_its_usual_share(win, qtbo
 
 def test_each_stargrave_page_says_what_to_do_next_and_follows_each_pick(win, user):
     editor = new_crew(win, user)
-    line = lambda: editor.stack.currentWidget().findChild(QLabel, "nextStep")  # noqa: E731
+    line = lambda: editor.stack.currentWidget().findChild(QLabel, "nextStep")
     assert line().isVisible() and line().text() == "Captain: Next: choose the Captain's background."
     goto(user, editor, "Captain")
     assert line().text() == "Next: choose the Captain's background."

@@ -28,7 +28,7 @@ class Seen(QObject):
         self.painted: list[QWidget] = []
         self.resized: list[QWidget] = []
 
-    def eventFilter(self, obj, event):  # noqa: N802 (Qt name)
+    def eventFilter(self, obj, event):
         if event.type() == QEvent.Type.Paint:
             self.painted.append(obj)
         elif event.type() == QEvent.Type.Resize:

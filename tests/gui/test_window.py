@@ -240,7 +240,7 @@ def test_power_chooser_lists_basic_powers_first_with_all_numbers(win, user):
     e = win.open_path(str(ASHEN))
     page = e.pages[2]  # First Mate, Cyborg
     grid = page.powers.grid
-    cell = lambda r, c: grid.model().index(r, c).data()  # noqa: E731
+    cell = lambda r, c: grid.model().index(r, c).data()
     assert [cell(r, 1) for r in range(8)] == ["basic"] * 8 and cell(8, 1) == ""
     e.show_page(page)
     user.replace_text(page.powers.search, "control animal")  # the English-edition name finds it too

@@ -1,4 +1,4 @@
-"""packaging/macos/check_bundle.py: the Mach-O reader and the dependency check, on tiny crafted files."""
+"""packaging/macos/check_bundle.py: its Mach-O reading (macholib) and the dependency check, on tiny crafted files."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from macholib import mach_o
 
 ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("check_bundle", ROOT / "packaging" / "macos" / "check_bundle.py")
@@ -30,27 +31,27 @@ def _lc_str(cmd: int, text: str, extra: bytes = b"") -> bytes:
 
 
 def dylib(name: str, weak: bool = False) -> bytes:
-    cmd = cb.LC_LOAD_WEAK_DYLIB if weak else cb.LC_LOAD_DYLIB
+    cmd = mach_o.LC_LOAD_WEAK_DYLIB if weak else mach_o.LC_LOAD_DYLIB
     return _lc_str(cmd, name, struct.pack("<III", 2, 0x10000, 0x10000))
 
 
 def id_dylib(name: str) -> bytes:
-    return _lc_str(cb.LC_ID_DYLIB, name, struct.pack("<III", 2, 0x10000, 0x10000))
+    return _lc_str(mach_o.LC_ID_DYLIB, name, struct.pack("<III", 2, 0x10000, 0x10000))
 
 
 def rpath(path: str) -> bytes:
-    return _lc_str(cb.LC_RPATH, path)
+    return _lc_str(mach_o.LC_RPATH, path)
 
 
 def macho(*commands: bytes, filetype: int = MH_DYLIB, cpu: int = CPU_ARM64) -> bytes:
     body = b"".join(commands)
-    header = struct.pack("<IiIIIII", cb.MH_MAGIC_64, cpu, 0, filetype, len(commands), len(body), 0) + b"\0" * 4
+    header = struct.pack("<IiIIIII", mach_o.MH_MAGIC_64, cpu, 0, filetype, len(commands), len(body), 0) + b"\0" * 4
     return header + body + b"\0" * 64
 
 
 def fat(*slices: bytes) -> bytes:
     offset = 4096
-    head = struct.pack(">II", cb.FAT_MAGIC, len(slices))
+    head = struct.pack(">II", mach_o.FAT_MAGIC, len(slices))
     blobs = b""
     for s in slices:
         cpu = struct.unpack_from("<i", s, 4)[0]
@@ -59,35 +60,48 @@ def fat(*slices: bytes) -> bytes:
     return head + b"\0" * (offset - len(head)) + blobs
 
 
-def test_reads_load_commands_of_a_thin_file():
+def _file(tmp_path: Path, data: bytes, name: str = "lib.dylib") -> Path:
+    path = tmp_path / name
+    path.write_bytes(data)
+    return path
+
+
+def test_reads_load_commands_of_a_thin_file(tmp_path):
     data = macho(id_dylib("@rpath/libQt.dylib"), dylib("@rpath/libfoo.dylib"), rpath("@loader_path/../lib"),
                  dylib("/usr/lib/libSystem.B.dylib"), dylib("/opt/x/libweak.dylib", weak=True))
-    assert cb.is_macho(data[:8])
-    (m,) = cb.parse_macho(data)
+    path = _file(tmp_path, data)
+    assert cb.is_macho(path)
+    (m,) = cb.parse_macho(path)
     assert m.arch == "arm64" and m.filetype == MH_DYLIB and m.install_name == "@rpath/libQt.dylib"
     assert m.loads == [("@rpath/libfoo.dylib", False), ("/usr/lib/libSystem.B.dylib", False),
                        ("/opt/x/libweak.dylib", True)]
     assert m.rpaths == ["@loader_path/../lib"]
 
 
-def test_reads_every_slice_of_a_fat_file():
-    data = fat(macho(dylib("/usr/lib/libA.dylib"), cpu=CPU_X86_64), macho(dylib("/usr/lib/libB.dylib")))
-    assert cb.is_macho(data[:8])
-    slices = cb.parse_macho(data)
+def test_reads_every_slice_of_a_fat_file(tmp_path):
+    path = _file(tmp_path, fat(macho(dylib("/usr/lib/libA.dylib"), cpu=CPU_X86_64), macho(dylib("/usr/lib/libB.dylib"))))
+    assert cb.is_macho(path)
+    slices = cb.parse_macho(path)
     assert [s.arch for s in slices] == ["x86_64", "arm64"]
     assert [s.loads[0][0] for s in slices] == ["/usr/lib/libA.dylib", "/usr/lib/libB.dylib"]
 
 
-def test_rejects_what_is_not_a_sound_mach_o():
-    assert not cb.is_macho(b"\x7fELF\x02\x01\x01\x00")
-    assert not cb.is_macho(b"\xca\xfe\xba\xbe\x00\x00\x00\x34")   # a Java class file (version 52)
+def test_rejects_what_is_not_a_sound_mach_o(tmp_path):
+    assert not cb.is_macho(_file(tmp_path, b"\x7fELF\x02\x01\x01\x00" + b"\0" * 56, "elf.so"))
+    java = b"\xca\xfe\xba\xbe\x00\x00\x00\x34" + bytes(range(256)) * 4     # a Java class file (version 52)
+    assert not cb.is_macho(_file(tmp_path, java, "X.class"))
+    assert not cb.is_macho(_file(tmp_path, b"\xcf\xfa", "short"))
     good = macho(dylib("@rpath/libfoo.dylib"))
     with pytest.raises(cb.MachOError):
-        cb.parse_macho(good[:40])                                  # load commands cut off
+        cb.parse_macho(_file(tmp_path, good[:40], "cut.dylib"))    # load commands cut off
     bad_size = bytearray(good)
     struct.pack_into("<I", bad_size, 32 + 4, 4)                    # cmdsize smaller than a load command
     with pytest.raises(cb.MachOError):
-        cb.parse_macho(bytes(bad_size))
+        cb.parse_macho(_file(tmp_path, bytes(bad_size), "bad.dylib"))
+    bad_name = bytearray(good)
+    struct.pack_into("<I", bad_name, 32 + 8, 200)                  # the name's offset past its load command
+    with pytest.raises(cb.MachOError, match="outside its load command"):
+        cb.parse_macho(_file(tmp_path, bytes(bad_name), "name.dylib"))
 
 
 def _app(tmp_path: Path) -> Path:

@@ -1,7 +1,8 @@
 """The installer recipes stay consistent with the app and syntactically sound, without building anything.
 
-The Windows and macOS recipes and the CI workflow cannot run here; these checks keep them parseable and
-pointing at files and names that exist. The .deb itself is proven by packaging/ci-deb-check.
+The Windows and macOS recipes and the GitHub workflows cannot run here; these checks keep them parseable and
+pointing at files and names that exist (tests/model/test_tooling.py checks the workflows against GitHub's schema
+and zizmor's audits). The .deb itself is proven by packaging/ci-deb-check.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from ruamel.yaml import YAML
 
 import model
 from model import paths
@@ -232,76 +234,14 @@ def test_macos_bundle_declares_the_document_type():
     assert "packaging/starwright.spec" in script and "hdiutil create" in script and "iconutil" in script
 
 
-# ---- a small YAML reader for the workflow: block maps and lists, plain/quoted/flow scalars, | blocks ----
-
-def _scalar(text: str):
-    text = text.strip()
-    if text.startswith("[") and text.endswith("]"):
-        return [_scalar(x) for x in text[1:-1].split(",") if x.strip()]
-    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
-        return text[1:-1]
-    if re.fullmatch(r"-?\d+", text):
-        return int(text)
-    return {"true": True, "false": False, "": None}.get(text, text)
+def read_workflow(name: str) -> dict:
+    """A workflow of .github/workflows, read with ruamel.yaml (YAML 1.2: `on` stays a key, not True)."""
+    return YAML(typ="safe", pure=True).load((ROOT / ".github" / "workflows" / name).read_text(encoding="utf-8"))
 
 
-def parse_yaml(text: str):
-    lines = []
-    for n, raw in enumerate(text.splitlines(), 1):
-        assert "\t" not in raw, f"line {n}: tab in YAML"
-        stripped = raw.split(" #", 1)[0].rstrip() if not raw.lstrip().startswith("#") else ""
-        if stripped.strip():
-            lines.append((n, len(raw) - len(raw.lstrip(" ")), stripped.strip()))
-    pos = 0
-
-    def block(indent):
-        nonlocal pos
-        n, ind, content = lines[pos]
-        assert ind == indent, f"line {n}: indentation {ind}, expected {indent}"
-        if content.startswith("- "):
-            out = []
-            while pos < len(lines) and lines[pos][1] == indent and lines[pos][2].startswith("- "):
-                n, ind, content = lines[pos]
-                rest = content[2:]
-                if re.match(r"[\w$.{}-]+:( |$)", rest):  # "- key: value" opens a map at indent + 2
-                    lines[pos] = (n, indent + 2, rest)
-                    out.append(block(indent + 2))
-                else:
-                    pos += 1
-                    out.append(_scalar(rest))
-            return out
-        out = {}
-        while pos < len(lines) and lines[pos][1] == indent and not lines[pos][2].startswith("- "):
-            n, ind, content = lines[pos]
-            m = re.fullmatch(r"([\w$.{}-]+):(?: (.*))?", content)
-            assert m, f"line {n}: not 'key: value': {content}"
-            key, value = m.group(1), (m.group(2) or "").strip()
-            assert key not in out, f"line {n}: duplicate key {key}"
-            pos += 1
-            if value in ("|", ">"):
-                body = []
-                while pos < len(lines) and lines[pos][1] > indent:
-                    body.append(lines[pos][2])
-                    pos += 1
-                out[key] = "\n".join(body)
-            elif value:
-                out[key] = _scalar(value)
-            elif pos < len(lines) and lines[pos][1] > indent:
-                out[key] = block(lines[pos][1])
-            elif pos < len(lines) and lines[pos][1] == indent and lines[pos][2].startswith("- "):
-                out[key] = block(indent)
-            else:
-                out[key] = None
-        return out
-
-    result = block(0)
-    assert pos == len(lines), f"line {lines[pos][0]}: unexpected indentation"
-    return result
-
-
-def test_ci_workflow_parses_and_builds_all_three():
-    wf = parse_yaml((PKG / "ci" / "build-installers.yml").read_text(encoding="utf-8"))
-    assert set(wf) >= {"name", "on", "jobs"}
+def test_installers_workflow_builds_all_three_and_releases_them_on_a_tag():
+    wf = read_workflow("installers.yml")
+    assert wf["on"]["push"]["tags"] == ["v*"]
     job = wf["jobs"]["installers"]
     oses = [m["os"] for m in job["strategy"]["matrix"]["include"]]
     assert [o.split("-")[0] for o in oses] == ["ubuntu", "windows", "macos"]
@@ -312,17 +252,45 @@ def test_ci_workflow_parses_and_builds_all_three():
                    "packaging/macos/build-dmg.sh", "packaging/render_icons.py"):
         assert needed in runs, needed
         assert (ROOT / needed.replace("\\", "/")).exists(), needed
+    # the release: only on a tag, after the three builds, the only job that may write, with checksums
+    assert wf["permissions"] == {"contents": "read"} and "permissions" not in job
+    release = wf["jobs"]["release"]
+    assert release["needs"] == "installers" and release["if"] == "startsWith(github.ref, 'refs/tags/v')"
+    assert release["permissions"] == {"contents": "write"}
+    release_runs = "\n".join(s.get("run", "") for s in release["steps"])
+    assert "sha256sum *.deb *-setup.exe *.dmg > SHA256SUMS" in release_runs
+    assert "gh release create" in release_runs and "*.deb *-setup.exe *.dmg SHA256SUMS" in release_runs
 
 
-def test_yaml_reader_rejects_what_it_must():
-    with pytest.raises(AssertionError):
-        parse_yaml("a: 1\n  b: 2\n")
-    with pytest.raises(AssertionError):
-        parse_yaml("a:\n\t- x\n")
-    with pytest.raises(AssertionError):
-        parse_yaml("a: 1\na: 2\n")
-    assert parse_yaml("a:\n  - x: 1\n    y: [p, q]\n  - z\nb: |\n  one\n  two\n") == \
-        {"a": [{"x": 1, "y": ["p", "q"]}, "z"], "b": "one\ntwo"}
+def test_tests_workflow_runs_the_suite_on_three_systems():
+    wf = read_workflow("tests.yml")
+    assert set(wf["on"]) == {"push", "pull_request"} and wf["permissions"] == {"contents": "read"}
+    job = wf["jobs"]["tests"]
+    assert [o.split("-")[0] for o in job["strategy"]["matrix"]["os"]] == ["ubuntu", "windows", "macos"]
+    python = [s["with"]["python-version"] for s in job["steps"] if s.get("uses", "").startswith("actions/setup-python@")]
+    assert python == ["3.11"]
+    runs = "\n".join(s.get("run", "") for s in job["steps"])
+    assert "packaging/bootstrap test" in runs and '-e ".[test]"' in runs
+    assert "brew install poppler" in runs and "choco install poppler" in runs
+
+
+def test_every_test_a_workflow_leaves_out_exists():
+    """The tests.yml deselects name tests by node id; a renamed test would silently run nowhere else."""
+    runs = "\n".join(s.get("run", "") for s in read_workflow("tests.yml")["jobs"]["tests"]["steps"])
+    ids = re.findall(r"^\s*(tests/\S+\.py::\w+)\s*$", runs, flags=re.M)
+    assert len(ids) >= 20, ids
+    for node in ids:
+        path, name = node.split("::")
+        tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+        assert any(isinstance(n, ast.FunctionDef) and n.name == name for n in tree.body), f"no test {node}"
+
+
+def test_every_action_pinned_by_commit_says_which_release_it_is():
+    """zizmor (test_tooling) insists on the commit; the comment beside it tells a reader the release."""
+    for wf in sorted((ROOT / ".github" / "workflows").glob("*.yml")):
+        for line in wf.read_text(encoding="utf-8").splitlines():
+            if "uses:" in line:
+                assert re.search(r"uses: [\w.-]+/[\w.-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$", line), f"{wf.name}: {line.strip()}"
 
 
 def test_licences_of_everything_bundled_ship_with_the_app():

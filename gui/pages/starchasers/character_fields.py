@@ -25,18 +25,18 @@ class LevelBox(QSpinBox):
             self.setSpecialValueText(NOT_SET)
         self.setMinimumWidth(self.fontMetrics().horizontalAdvance("8 Exceptional (outside)") + 30)
 
-    def stepBy(self, steps: int) -> None:  # noqa: N802 - from "not set", the first step up is the lowest level
+    def stepBy(self, steps: int) -> None:  # from "not set", the first step up is the lowest level
         if self.nullable and self.value() == self.minimum() and steps > 0:
             self.setValue(self.lo + steps - 1)
             return
         super().stepBy(steps)
 
-    def textFromValue(self, v: int) -> str:  # noqa: N802 (Qt name)
+    def textFromValue(self, v: int) -> str:
         if v in self.names:
             return f"{v} {self.names[v]}"
         return f"{v}: outside {self.lo} to {self.hi}"
 
-    def valueFromText(self, text: str) -> int:  # noqa: N802
+    def valueFromText(self, text: str) -> int:
         head = text.strip().split(" ")[0].rstrip(":")
         try:
             return int(head)
@@ -46,7 +46,7 @@ class LevelBox(QSpinBox):
                     return v
             return self.minimum()
 
-    def validate(self, text, pos):  # noqa: D401
+    def validate(self, text, pos):
         t = text.strip()
         if not t or t == "-" or NOT_SET.startswith(t):
             return QValidator.State.Intermediate, text, pos

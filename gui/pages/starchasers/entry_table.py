@@ -116,7 +116,7 @@ class EntryModel(RowsModel):
                 return severity_icon(mark[0])
         return super().data(index, role)
 
-    def setData(self, index, value, role=Qt.ItemDataRole.EditRole) -> bool:  # noqa: N802 (Qt name)
+    def setData(self, index, value, role=Qt.ItemDataRole.EditRole) -> bool:
         if role != Qt.ItemDataRole.EditRole or not index.isValid():
             return super().setData(index, value, role)
         self.edited.emit(index.row(), self.fields[index.column()][0], "" if value is None else str(value))
@@ -134,7 +134,7 @@ class ChoiceDelegate(QStyledItemDelegate):
     def _field(self, index) -> tuple[str, str, str]:
         return self.view.entries.fields[index.column()]
 
-    def createEditor(self, parent, option, index):  # noqa: N802 (Qt name)
+    def createEditor(self, parent, option, index):
         field, header, _kind = self._field(index)
         values = self.choices.get(field)
         if not values:
@@ -148,13 +148,13 @@ class ChoiceDelegate(QStyledItemDelegate):
         box.activated.connect(lambda _i, b=box: self.commitData.emit(b))
         return box
 
-    def setEditorData(self, editor, index):  # noqa: N802
+    def setEditorData(self, editor, index):
         if isinstance(editor, QComboBox):
             editor.setCurrentText(index.data(Qt.ItemDataRole.EditRole) or "")
         else:
             super().setEditorData(editor, index)
 
-    def setModelData(self, editor, model, index):  # noqa: N802
+    def setModelData(self, editor, model, index):
         if isinstance(editor, QComboBox):
             model.setData(index, editor.currentText(), Qt.ItemDataRole.EditRole)
         else:

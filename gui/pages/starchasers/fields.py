@@ -23,16 +23,16 @@ class NumberBox(QSpinBox):
             self.setSpecialValueText(NOT_SET)
         self.setAccelerated(True)
 
-    def textFromValue(self, v: int) -> str:  # noqa: N802 (Qt name)
+    def textFromValue(self, v: int) -> str:
         return f"+{v}" if self.signed and v > 0 else str(v)
 
-    def valueFromText(self, text: str) -> int:  # noqa: N802
+    def valueFromText(self, text: str) -> int:
         try:
             return int(text.replace("+", "").strip())
         except ValueError:
             return self.minimum()
 
-    def validate(self, text, pos):  # noqa: D401
+    def validate(self, text, pos):
         from PySide6.QtGui import QValidator
         t = text.replace("+", "").strip()
         if t in ("", "-") or t == NOT_SET[: len(t)]:
@@ -43,7 +43,7 @@ class NumberBox(QSpinBox):
             return QValidator.State.Invalid, text, pos
         return QValidator.State.Acceptable, text, pos
 
-    def focusInEvent(self, event):  # noqa: N802 - typing into "not set" replaces it
+    def focusInEvent(self, event):  # typing into "not set" replaces it
         super().focusInEvent(event)
         if self.nullable and self.value() == self.minimum():
             self.selectAll()

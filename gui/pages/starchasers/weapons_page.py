@@ -39,7 +39,7 @@ class HardPointBar(QWidget):
         self.setMinimumHeight(self.fontMetrics().height() * 2 + 8)
         self.total, self.used, self.shares = 0, 0, []
 
-    def sizeHint(self):  # noqa: N802
+    def sizeHint(self):
         return QSize(480, self.fontMetrics().height() * 2 + 8)
 
     def over_limit(self) -> list[tuple[str, int]]:
@@ -60,7 +60,7 @@ class HardPointBar(QWidget):
         self.setAccessibleDescription(text)
         self.update()
 
-    def paintEvent(self, _event):  # noqa: N802
+    def paintEvent(self, _event):
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         used = self.used

@@ -90,7 +90,7 @@ class CategoryFilter(QSortFilterProxyModel):
         self.category = category
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
-    def filterAcceptsRow(self, row: int, parent) -> bool:  # noqa: N802 (Qt name)
+    def filterAcceptsRow(self, row: int, parent) -> bool:
         data = self.sourceModel().rows[row].data
         return not self.category or data == self.category
 

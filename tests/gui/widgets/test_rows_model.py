@@ -215,7 +215,7 @@ def test_a_table_repaints_only_the_changed_cells(qtbot):
     painted = []
 
     class Spy(QObject):
-        def eventFilter(self, obj, event):  # noqa: N802 (Qt name)
+        def eventFilter(self, obj, event):
             if event.type() == QEvent.Type.Paint:
                 painted.append(event.region().boundingRect())
             return False

@@ -270,6 +270,6 @@ class RecordGameDialog(QDialog):
         self.done(code)
         self.deleteLater()
 
-    def closeEvent(self, event) -> None:  # noqa: N802 (Qt name): the window's close button asks like Cancel
+    def closeEvent(self, event) -> None:  # the window's close button asks like Cancel
         event.ignore()
         self.reject()

@@ -195,7 +195,7 @@ def test_a_weapon_added_or_taken_away_moves_nothing_below_it(qtbot):
     qtbot.mouseClick(page.add_weapon, Qt.MouseButton.LeftButton)
     ed.session.stack.undo()
     QApplication.processEvents()
-    heights = lambda: (page.body.height(), page.pools.height(), page.weapons.height())   # noqa: E731
+    heights = lambda: (page.body.height(), page.pools.height(), page.weapons.height())
     before = heights()
     for _ in range(3):
         qtbot.mouseClick(page.add_weapon, Qt.MouseButton.LeftButton)

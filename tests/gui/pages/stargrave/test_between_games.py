@@ -28,7 +28,7 @@ def test_SG_CAMP_06_the_soldiers_page_shows_the_roster_now_with_the_injured_and_
     editor = open_with_game(win, tmp_path)
     user.click_row(editor.nav, PAGES["soldiers"])
     now = W(editor, QTableView, "rosterNow")
-    cell = lambda r, c: now.model().index(r, c).data()   # noqa: E731
+    cell = lambda r, c: now.model().index(r, c).data()
     assert now.isVisible() and now.model().rowCount() == len(editor.session.data["soldiers"])
     assert cell(0, 4) == "Injured: starts at Health 7 of 14"     # s1 rolled 6: Serious Injury
     assert cell(1, 4) == "Fit"
@@ -44,8 +44,8 @@ def test_SG_CAMP_19_hire_dismiss_and_give_on_the_soldiers_page_join_the_latest_g
     s = editor.session
     user.click_row(editor.nav, PAGES["soldiers"])
     now = W(editor, QTableView, "rosterNow")
-    cell = lambda r, c: now.model().index(r, c).data()   # noqa: E731
-    after = lambda: s.data["campaign"]["games"][0]["after"]   # noqa: E731
+    cell = lambda r, c: now.model().index(r, c).data()
+    after = lambda: s.data["campaign"]["games"][0]["after"]
     start = s.stack.count()
     user.click_row(now, 1)                                    # the Recruit (s2)
     pick(user, W(editor, QComboBox, "nowGiveItem"), "Targeting Scope")

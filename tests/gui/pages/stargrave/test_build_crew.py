@@ -207,7 +207,7 @@ def test_SG_CREW_13_build_the_design_example_by_clicking_and_typing(win, user, t
     assert storage.dumps(reopened.session.data).encode() == saved
 
 
-from PySide6.QtWidgets import QWidget as QWidget_  # noqa: E402  (Meters are plain QWidgets)
+from PySide6.QtWidgets import QWidget as QWidget_  # (Meters are plain QWidgets)
 
 
 def test_quick_path_builds_a_legal_crew_in_at_most_20_interactions(win, user):

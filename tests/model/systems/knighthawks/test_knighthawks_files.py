@@ -186,7 +186,7 @@ def test_cli_wrong_count_type_points_at_field(tmp_path):
 
 # ---- any ship the schema accepts is checked without raising ---------------------------------------------
 
-from hypothesis import given, settings, strategies as st  # noqa: E402
+from hypothesis import given, settings, strategies as st
 
 _codes = st.sampled_from(["LC", "PL", "LB", "T", "AR", "RB", "RH", "MS", "ICM", "lc", "Torpedo", "", "~/x"])
 _counts = st.dictionaries(_codes, st.integers(-5, 40), max_size=6)

@@ -6,7 +6,7 @@ import pytest
 
 from tests.model.stargrave_helpers import LEGAL, crew, messages, rules_of, run
 
-P = lambda *names: [{"name": n} for n in names]  # noqa: E731
+P = lambda *names: [{"name": n} for n in names]
 
 
 def test_legal_example_has_no_errors():

@@ -57,7 +57,7 @@ def game_summary(draft) -> str:
 class CountBox(QSpinBox):
     """A number field that selects its text when it gets focus, so typing replaces it (click, type: done)."""
 
-    def focusInEvent(self, event) -> None:  # noqa: N802 (Qt name)
+    def focusInEvent(self, event) -> None:
         super().focusInEvent(event)
         self.selectAll()
         QTimer.singleShot(0, self.selectAll)   # again after the click that gave the focus placed the cursor
