@@ -448,23 +448,9 @@ def latency(labels: list[str], per_kind: int, tmp: Path) -> list[str]:
 
 def bare_repaint(app, times: int) -> list[float]:
     """The floor of an edit: a bare window of the main window's size whose one QLabel gets a new text, the event
-    loop run (the change painted), measured as the edits are."""
-    from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
-    window = QWidget()
-    label = QLabel("0", window)
-    QVBoxLayout(window).addWidget(label)
-    window.resize(1320, 900)
-    window.show()
-    app.processEvents()
-    out = []
-    for i in range(times):
-        t = time.perf_counter()
-        label.setText(str(i))
-        app.processEvents()
-        out.append(time.perf_counter() - t)
-    window.close()
-    app.processEvents()
-    return out
+    loop run (the change painted), measured as the edits are (bench_play's floor, without its forced paint)."""
+    from bench_play import floor
+    return floor(app, times, size=(1320, 900), paint=False)
 
 
 def main(argv: list[str] | None = None) -> None:
