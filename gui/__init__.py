@@ -3,6 +3,6 @@
 Importing this package does not import Qt: the launcher decides whether a window is needed.
 """
 
-from . import refguard as _refguard
+from .workarounds import refguard as _refguard
 
-_refguard.install()  # PySide6 6.12 on CPython 3.11 over-releases None; see gui/refguard.py
+_refguard.install()  # PySide6 6.12 on CPython 3.11 over-releases None; see gui/workarounds/README.md

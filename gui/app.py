@@ -2,28 +2,20 @@
 
 from __future__ import annotations
 
-import os
 import sys
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
-from . import sources
+from .workarounds import import_hook, serial_fills
 
-sources.quiet()   # before the modules that come with the window and the first document
+import_hook.quiet()   # before the modules that come with the window and the first document (gui/workarounds/)
 
 from . import theme
+from .dialogs import prompts
 from .icons import icon
 
 APP = "Starwright"
-
-
-def serial_fills() -> None:
-    """Qt's raster engine hands every fill of more than a few spans (a scroll bar, a card's background) to a
-    thread pool and waits for it: on two cores the hand-off costs more than the fill (a Fusion scroll bar took
-    3.5 ms to paint, 0.2 ms filled here; tests/benchmarks/bench_gui.py). Qt reads the switch once, when its
-    pool is first wanted, so it is set before the application is made. A value set by the user is kept."""
-    os.environ.setdefault("QT_NO_GUI_THREADPOOL", "1")
 
 
 # Fusion keeps what it draws of a field or button (per size and state) in Qt's pixmap cache, 10 MB by default. Counted
@@ -39,7 +31,7 @@ def application() -> QApplication:
     app = QApplication.instance()
     styled = app is None
     if app is None:  # made with Fusion (theme.apply)
-        serial_fills()
+        serial_fills.install()
         app = QApplication([sys.argv[0] if sys.argv else "starwright", "-style", "Fusion"])
         from PySide6.QtGui import QFont, QPixmapCache
         QPixmapCache.setCacheLimit(PIXMAP_CACHE_KB)
@@ -79,7 +71,6 @@ def _report_unexpected(window):
             QApplication.quit()
             return
         print(f"starwright: unexpected {kind.__name__}: {value}", file=sys.stderr)
-        from .dialogs import prompts
         try:
             prompts.show_message(window, "Something went wrong",
                                  f"Starwright met a problem it did not expect ({kind.__name__}: {str(value)[:300]}).\n\n"

@@ -15,17 +15,15 @@ if TYPE_CHECKING:  # only named in a signature: PySide6 sets up a Qt class on fi
 
 from model.kinds import KINDS
 
-from . import memory
 from . import settings as st
 from .icons import icon, kind_icon
+from .dialogs import prompts
 from .pages import has_pages
 from .widgets.document_tabs import DocumentTabs
 from .widgets.start_page import StartPage
 
 # The editor, the session and storage (and through them the rules engine and jsonschema) are imported
-# when the first document opens, not before the window shows (tests/benchmarks/bench_gui.py). So are the
-# dialogs (QMessageBox, QFileDialog) and the sheet preview: none of them is needed to show the window, and
-# nothing before the first show uses the `Qt` namespace (its enums cost ~15 ms; see gui/theme.py).
+# when the first document opens, not before the window shows (tests/benchmarks/bench_gui.py).
 
 
 def _as_document_error(e: BaseException, path):
@@ -268,7 +266,6 @@ class MainWindow(QMainWindow):
                 raise storage.DocumentError(path, f"{session.kind.title} documents cannot be edited in this "
                                                   f"version yet (use 'starwright check' meanwhile)", "/format")
         except Exception as e:  # every way in (argument, dialog, recent, drop) ends in a dialog, never a traceback
-            from .dialogs import prompts   # (its message boxes' and file dialogs' enums: when first wanted)
             prompts.show_document_error(self, _as_document_error(e, path))
             if not os.path.lexists(path):
                 st.remove_recent(resolved)
@@ -280,7 +277,6 @@ class MainWindow(QMainWindow):
         return editor
 
     def _tell(self, notes: list[str]) -> None:
-        from .dialogs import prompts
         for note in notes:
             prompts.show_message(self, "Saved", note)
 
@@ -290,7 +286,6 @@ class MainWindow(QMainWindow):
         if not anything_left(folder()):
             return []
         from model import recovery, storage
-        from .dialogs import prompts
         from .dialogs.recovery import RecoveryDialog
         from .session import Session
         entries, _broken = recovery.pending(folder())
@@ -322,7 +317,6 @@ class MainWindow(QMainWindow):
         return restored
 
     def open_dialog(self) -> None:
-        from .dialogs import prompts
         folder = str(st.settings().value("last_folder", "") or "")
         for p in prompts.choose_open_paths(self, folder):
             st.settings().setValue("last_folder", str(Path(p).parent))
@@ -341,7 +335,6 @@ class MainWindow(QMainWindow):
         unsaved document only when the player says so. Returns the dialog, or None if the file was refused."""
         from PySide6.QtCore import Qt
         from model.importers import ImportRefused, import_file
-        from .dialogs import prompts
         from .dialogs.import_report import ImportReportDialog
         try:
             result = import_file(path)
@@ -363,7 +356,6 @@ class MainWindow(QMainWindow):
         return editor
 
     def save(self, editor=None) -> bool:
-        from .dialogs import prompts
         editor = editor or self.current_editor()
         if editor is None:
             return False
@@ -381,7 +373,6 @@ class MainWindow(QMainWindow):
         return True
 
     def save_as(self, editor=None) -> bool:
-        from .dialogs import prompts
         editor = editor or self.current_editor()
         if editor is None:
             return False
@@ -405,7 +396,6 @@ class MainWindow(QMainWindow):
         return True
 
     def close_editor(self, editor, ask: bool = True) -> bool:
-        from .dialogs import prompts
         if not _is_editor(editor):
             return False
         from . import campaign_actions
@@ -477,7 +467,6 @@ class MainWindow(QMainWindow):
     # ---- sheets -------------------------------------------------------------------------------------
     def export_pdf(self) -> None:
         from model import storage
-        from .dialogs import prompts
         from .widgets import preview as pv
         e = self.current_editor()
         if e is None:
@@ -509,7 +498,6 @@ class MainWindow(QMainWindow):
     def copy_as_text(self, markdown: bool = False) -> None:
         """Edit > Copy as Text: the listing of the document as it is now (model/listing.py)."""
         from PySide6.QtGui import QGuiApplication
-        from .dialogs import prompts
         from model.cards import CardError
         from model.listing import listing
         e = self.current_editor()
@@ -525,7 +513,6 @@ class MainWindow(QMainWindow):
                                      f" ({len(text.splitlines())} lines)", 4000)
 
     def print_document(self) -> None:
-        from .dialogs import prompts
         from .widgets import preview as pv
         e = self.current_editor()
         if e is None or not pv.available():
@@ -546,7 +533,6 @@ class MainWindow(QMainWindow):
         self.a_play.setChecked(e is not None and e.in_play)
 
     def toggle_preview(self) -> None:
-        from .dialogs import prompts
         from .widgets import preview as pv
         on = self.a_preview.isChecked()
         if on and not pv.available():
@@ -605,9 +591,8 @@ class MainWindow(QMainWindow):
         order = [current] if current is not None else []
         order += [e for e in self._shown_order if e is not current and e in alive]
         self._shown_order = order
-        released = [e for e in order[KEPT_FORMS if current is not None else KEPT_FORMS - 1:] if e.release_forms()]
-        if released:   # once the form shown next is built: what is still free then goes back to the system
-            QTimer.singleShot(0, self, memory.give_back)
+        for e in order[KEPT_FORMS if current is not None else KEPT_FORMS - 1:]:
+            e.release_forms()
 
     def _tab_changed(self, _i: int) -> None:
         from model.exporters import FOUNDRY_KIND

@@ -4,19 +4,16 @@ Fusion draws the same on every desktop and honours the palette fully, so issue c
 as designed. The colour scheme comes from Qt's style hints (the desktop's setting); STARWRIGHT_THEME=dark
 or =light overrides it (for screenshots and for users whose desktop does not say).
 
-Reading the setting through PySide6 (`styleHints().colorScheme()`) returns a `Qt.ColorScheme`, and the first
-use of anything in the `Qt` namespace makes PySide6 build all of its ~100 Python enums: ~15 ms, which start-up
-would spend for this one value (tests/benchmarks/bench_gui.py). So the value is read from Qt's own exported
-function QStyleHints::colorScheme() as a plain int where that function can be found, the same value Qt gives;
-elsewhere (or if that fails) through PySide6 as before. Nothing else before the first show touches `Qt`.
+The setting is read as Qt documents it, `QGuiApplication.styleHints().colorScheme()`, and followed when the
+desktop changes it (`colorSchemeChanged`).
 """
 
 from __future__ import annotations
 
 import os
-import sys
 from functools import cache
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
@@ -26,37 +23,9 @@ OK = {"light": "#2e7d32", "dark": "#6fd17a"}
 INFO = {"light": "#1e88e5", "dark": "#7fb6ff"}  # a note, not a fault: the blue of the info icon, never warning orange
 
 
-DARK = 2  # Qt::ColorScheme::Dark (Unknown 0, Light 1)
-# QStyleHints::colorScheme() const, as each platform's C++ compiler names it.
-_SYMBOL = {"win32": "?colorScheme@QStyleHints@@QEBA?AW4ColorScheme@Qt@@XZ"}.get(sys.platform,
-                                                                                "_ZNK11QStyleHints11colorSchemeEv")
-_LIBRARY = {"win32": "Qt6Gui.dll", "darwin": None}.get(sys.platform, "libQt6Gui.so.6")  # already loaded by QtGui
-
-
-@cache
-def _native_reader():
-    """QStyleHints::colorScheme() callable with the hints' C++ address, or None where it cannot be found."""
-    try:
-        import ctypes
-        if sys.maxsize <= 2 ** 32:  # the 32-bit Windows calling convention for members differs; not worth it
-            return None
-        fn = getattr(ctypes.CDLL(_LIBRARY), _SYMBOL)  # darwin: None = every loaded image
-    except (OSError, AttributeError):
-        return None
-    fn.restype = ctypes.c_int
-    fn.argtypes = [ctypes.c_void_p]
-    return fn
-
-
-def system_scheme(app: QApplication) -> int:
-    """The desktop's colour scheme as Qt::ColorScheme's int value (0 unknown, 1 light, 2 dark)."""
-    reader = _native_reader()
-    if reader is not None:
-        import shiboken6
-        value = reader(shiboken6.getCppPointer(app.styleHints())[0])
-        if value in (0, 1, 2):
-            return value
-    return app.styleHints().colorScheme().value  # builds the Qt namespace's enums (~15 ms)
+def system_scheme(app: QApplication) -> Qt.ColorScheme:
+    """The desktop's colour scheme, as Qt's style hints report it."""
+    return app.styleHints().colorScheme()
 
 
 def scheme() -> str:
@@ -64,7 +33,7 @@ def scheme() -> str:
     if forced in ("dark", "light"):
         return forced
     app = QApplication.instance()
-    if app is not None and system_scheme(app) == DARK:
+    if app is not None and system_scheme(app) == Qt.ColorScheme.Dark:
         return "dark"
     return "light"
 

@@ -8,18 +8,18 @@ import json
 from pathlib import Path
 
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QLabel, QPlainTextEdit, QVBoxLayout,
+from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QVBoxLayout,
                                QWidget)
 
 from model.exporters import FOUNDRY_KIND as KIND
+
+from . import prompts
+
 TITLE = "Export Foundry VTT Actor"
 
 
 def choose_json_path(parent: QWidget | None, suggestion: str) -> str:
-    path, _ = QFileDialog.getSaveFileName(parent, TITLE, suggestion, "Foundry VTT actors (*.json)")
-    if path and not path.lower().endswith(".json"):
-        path += ".json"
-    return path
+    return prompts.save_file(parent, TITLE, suggestion, "Foundry VTT actors (*.json)", ".json")
 
 
 class ReportDialog(QDialog):
@@ -57,7 +57,6 @@ def export_actor(window) -> None:
     """The menu action: report, then where to save; errors in a dialog, never a traceback."""
     from model import storage
     from model.exporters.foundry_starfrontiers import ExportError, foundry_actor
-    from . import prompts
     e = window.current_editor()
     if e is None or e.session.kind.kind != KIND:
         return

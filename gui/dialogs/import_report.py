@@ -12,13 +12,14 @@ from pathlib import Path
 
 from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QFont, QGuiApplication
-from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel,
+from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QHBoxLayout, QHeaderView, QLabel,
                                QPushButton, QStyledItemDelegate, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from model.importers.report import AS_IS, ALIAS, ATTENTION, GROUPS
 from model.rules_pack import builtin_pack
 
 from .. import theme
+from . import prompts
 from ..icons import icon
 
 FILTER = ("Crews from other builders (*.sg *.json *.ros *.rosz);;Labernator crews (*.sg *.json);;"
@@ -27,8 +28,7 @@ COLLAPSED = (AS_IS, ALIAS)   # long and reassuring: folded, with their counts sh
 
 
 def choose_import_path(parent: QWidget | None, folder: str = "") -> str:
-    path, _ = QFileDialog.getOpenFileName(parent, "Import a Crew", folder, FILTER)
-    return path
+    return prompts.open_file(parent, "Import a Crew", folder, FILTER)
 
 
 class _WrapDelegate(QStyledItemDelegate):

@@ -1,4 +1,5 @@
-"""Asking before losing work, choosing files, and reporting files that cannot be used."""
+"""Every standard dialog of the program: asking before losing work, choosing files, reporting files that cannot
+be used and warning. The rest of gui/ reaches QMessageBox and QFileDialog through this module only."""
 
 from __future__ import annotations
 
@@ -72,7 +73,43 @@ def choose_save_path(parent: QWidget | None, suggestion: str) -> str:
 
 
 def choose_pdf_path(parent: QWidget | None, suggestion: str) -> str:
-    path, _ = QFileDialog.getSaveFileName(parent, "Export PDF", suggestion, "PDF files (*.pdf)")
-    if path and not path.lower().endswith(".pdf"):
-        path += ".pdf"
+    return save_file(parent, "Export PDF", suggestion, "PDF files (*.pdf)", ".pdf")
+
+
+def open_file(parent: QWidget | None, title: str, folder: str, filter_: str) -> str:
+    """One existing file chosen by the user, or "" when cancelled."""
+    path, _ = QFileDialog.getOpenFileName(parent, title, folder, filter_)
     return path
+
+
+def save_file(parent: QWidget | None, title: str, suggestion: str, filter_: str, suffix: str = "") -> str:
+    """The file to write chosen by the user (`suffix` added when the name has none of its own), or ""."""
+    path, _ = QFileDialog.getSaveFileName(parent, title, suggestion, filter_)
+    if path and suffix and not path.lower().endswith(suffix):
+        path += suffix
+    return path
+
+
+def warn(parent: QWidget | None, title: str, text: str) -> None:
+    QMessageBox.warning(parent, title, text)
+
+
+_ACCEPT = {"reset": QMessageBox.StandardButton.Reset, "discard": QMessageBox.StandardButton.Discard}
+
+
+def confirm(parent: QWidget | None, name: str, title: str, text: str, informative: str, accept: str,
+            accept_text: str = "", default_accept: bool = True) -> bool:
+    """A question with one button that goes ahead (`accept`: "reset" or "discard", relabelled `accept_text`) and
+    Cancel; True when the user went ahead. `name` is the box's object name (tests find it by it)."""
+    box = QMessageBox(parent)
+    box.setObjectName(name)
+    box.setIcon(QMessageBox.Icon.Question)
+    box.setWindowTitle(title)
+    box.setText(text)
+    box.setInformativeText(informative)
+    button = _ACCEPT[accept]
+    box.setStandardButtons(button | QMessageBox.StandardButton.Cancel)
+    if accept_text:
+        box.button(button).setText(accept_text)
+    box.setDefaultButton(button if default_accept else QMessageBox.StandardButton.Cancel)
+    return box.exec() == button

@@ -17,7 +17,6 @@ from model import pointer as jp
 
 from ..widgets import tab_order
 from ..widgets.geometry_watch import watch_geometry
-from ..widgets.qt_made import viewport
 
 
 class Page(QScrollArea):
@@ -41,9 +40,9 @@ class Page(QScrollArea):
         # The form sits at the top left and keeps its size when the page grows or shrinks (the issues panel
         # opening below it): only the strip that comes into view is painted, not every widget of the form.
         self.setAttribute(Qt.WidgetAttribute.WA_StaticContents)
-        viewport(self).setAttribute(Qt.WidgetAttribute.WA_StaticContents)
+        self.viewport().setAttribute(Qt.WidgetAttribute.WA_StaticContents)
         # the form's widgets asked for another size (Qt lays the viewport out again): the form is fitted
-        watch_geometry(viewport(self), lambda _rect: self.fit_body())
+        watch_geometry(self.viewport(), lambda _rect: self.fit_body())
         self._new_body()
         self.setAccessibleName(f"{self.title} page")
         self.built = False

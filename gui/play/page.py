@@ -9,13 +9,14 @@ from __future__ import annotations
 import datetime
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QMessageBox, QPushButton, QScrollArea,
+from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea,
                                QVBoxLayout, QWidget)
 
 from model import play
 from model import pointer as jp
 
 from .. import theme
+from ..dialogs import prompts
 from ..widgets.common import Card, WrapLabel, heading, hint
 from .track_row import TrackRow
 
@@ -247,16 +248,8 @@ class PlayPage(QScrollArea):
         edit = play.new_game(self.session.kind.kind, self.session.data)
         if edit is None:
             return
-        box = QMessageBox(self)
-        box.setObjectName("confirmNewGame")
-        box.setIcon(QMessageBox.Icon.Question)
-        box.setWindowTitle("New game")
-        box.setText("Start a new game?")
-        box.setInformativeText(self._new_game_words() + " Undo (Ctrl+Z) takes it back.")
-        box.setStandardButtons(QMessageBox.StandardButton.Reset | QMessageBox.StandardButton.Cancel)
-        box.button(QMessageBox.StandardButton.Reset).setText("New game")
-        box.setDefaultButton(QMessageBox.StandardButton.Reset)
-        if box.exec() == QMessageBox.StandardButton.Reset:
+        if prompts.confirm(self, "confirmNewGame", "New game", "Start a new game?",
+                           self._new_game_words() + " Undo (Ctrl+Z) takes it back.", "reset", "New game"):
             self.session.apply(edit)
 
     def finish_game(self):

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QProgressBar, QSizeP
 
 from .. import theme
 from ..icons import severity_icon
-from .qt_made import viewport
 
 
 def badge() -> QLabel:
@@ -338,9 +337,9 @@ def show_all_rows(table) -> None:
         chrome = 2 * table.frameWidth()   # its frame (and a scroll bar across it) around the rows
         if table.horizontalScrollBar().isVisible():
             chrome += table.horizontalScrollBar().height()
-        if table.isVisible() and viewport(table).height() > 0:   # laid out: what a style adds too, measured
+        if table.isVisible() and table.viewport().height() > 0:   # laid out: what a style adds too, measured
             header = table.horizontalHeader().height() if hasattr(table, "rowHeight") else 0
-            chrome = max(chrome, table.height() - viewport(table).height() - header)
+            chrome = max(chrome, table.height() - table.viewport().height() - header)
         height = rows + chrome
         table.setMinimumHeight(height)
         table.setMaximumHeight(height)
@@ -362,5 +361,5 @@ def show_all_rows(table) -> None:
         if seen["width"] != rect.width():
             seen["width"] = rect.width()
             QTimer.singleShot(0, table, fit)
-    watch = watch_geometry(viewport(table), laid_out)
+    watch = watch_geometry(table.viewport(), laid_out)
     fit()

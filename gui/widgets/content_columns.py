@@ -18,7 +18,6 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTreeView
 from shiboken6 import isValid
 
-from . import qt_made
 
 
 class ContentColumns(QObject):
@@ -32,7 +31,7 @@ class ContentColumns(QObject):
         self.cells: list[list[int]] = []   # [row][column] width of each cell's contents
         self.keys: list = []               # [row] the model's measure_key when the row was measured (if it has one)
         self.heads: list[int] = []         # the header's own hint of each column
-        model = qt_made.model(view)   # (a QTreeWidget's own)
+        model = view.model()
         model.dataChanged.connect(self._data_changed)
         model.rowsInserted.connect(self._rows_inserted)
         model.rowsRemoved.connect(self._rows_removed)

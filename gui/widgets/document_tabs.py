@@ -4,8 +4,7 @@ QTabWidget answers any change of its tab bar (a title that grows by a letter whi
 name, the "*" of unsaved changes) by laying itself out again and repainting itself and so every page of the
 current document. Here the bar and the stack are in a plain column: a new title that leaves the bar's height as
 it was gives the layout nothing to move, so the bar repaints its tabs and nothing else is laid out or painted
-(tests/gui/test_repaint_scope.py). Catching QTabWidget's layout requests in Python instead (its `event`) cost
-PySide6's classes for every kind of event (tests/gui/test_memory_shape.py). The part of QTabWidget's interface
+(tests/gui/test_repaint_scope.py). The part of QTabWidget's interface
 the window uses is here, with the same names; the bar spans the whole width, as QTabWidget's does in document
 mode.
 """

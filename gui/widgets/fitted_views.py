@@ -11,17 +11,15 @@ from functools import cache
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import QAbstractItemView, QCheckBox, QHeaderView, QListView, QTableView
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QHeaderView, QListView, QStyle, QTableView
 from shiboken6 import isValid
 
-from .qt_made import viewport
 
 
 @cache
 def indicator_width() -> int:
-    """The width of a tick box as the style draws it: an empty check box's size hint. (Asking the style for its
-    PM_IndicatorWidth makes PySide6 set up QStyle's 570 enum values, 0.6 MB: tests/benchmarks/bench_gui.py.)"""
-    return QCheckBox().sizeHint().width()
+    """The width of a tick box as the style draws it."""
+    return QApplication.style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth)
 
 
 class RowRepaint:
@@ -38,7 +36,7 @@ class RowRepaint:
             top, bottom = self.rowViewportPosition(first), self.rowViewportPosition(last)
             if top < 0 or bottom < 0:  # a hidden row: let Qt work it out
                 return super().dataChanged(top_left, bottom_right, roles)
-            shown = viewport(self)
+            shown = self.viewport()
             left, right = 0, shown.width()
             if top_left.column() > 0 or bottom_right.column() < self.model().columnCount() - 1:
                 if not self._columns_measured():   # (asking where a column is would measure them all)
@@ -54,7 +52,7 @@ class RowRepaint:
                 rect = self.visualRect(model.index(r, c, top_left.parent()))
                 area = rect if area is None else area.united(rect)
         if area is not None and not area.isEmpty():
-            viewport(self).update(area)
+            self.viewport().update(area)
 
     def _columns_measured(self) -> bool:
         """Whether a column of this table is fitted by Qt to its cells' contents."""

@@ -1,12 +1,8 @@
-"""Be told when a widget is laid out (first shown, resized, or asked for another size by a child), with no event
-handler.
+"""Be told when a widget is laid out (first shown, resized, or asked for another size by a child).
 
-An event handler or filter written in Python is handed every event of its widget, and the first event of a kind
-PySide6 has no class for (a plain QEvent, such as a layout request) makes it set up a Python class for every
-kind of event it knows (55 classes, from QGraphicsSceneMouseEvent to QNativeGestureEvent), and QEvent's 179
-enum values: 0.5 MB a window keeps (tests/benchmarks/bench_gui.py, memory; tests/gui/test_memory_shape.py). A
-layout that holds nothing, set on the widget, is told the widget's rectangle each time Qt lays the widget out,
-which is when a handler of those events would have acted.
+A layout that holds nothing, set on the widget (a scroll area's viewport, which has no layout of its own), is told
+the widget's rectangle through `QLayout.setGeometry` each time Qt lays the widget out: once per layout pass, after
+Qt has merged the size requests of the widget's children, which is when a page fits its form or a table its rows.
 """
 
 from __future__ import annotations

@@ -10,14 +10,14 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLay
 
 from model import portrait
 
+from ..dialogs import prompts
+
 FILTER = "Pictures (*.png *.jpg *.jpeg);;All files (*)"
 THUMB = 112
 
 
 def choose_picture_path(parent: QWidget | None) -> str:
-    from PySide6.QtWidgets import QFileDialog   # (its enums are set up when first wanted, not with the page)
-    path, _ = QFileDialog.getOpenFileName(parent, "Choose a Picture", "", FILTER)
-    return path
+    return prompts.open_file(parent, "Choose a Picture", "", FILTER)
 
 
 class PortraitCard(QFrame):

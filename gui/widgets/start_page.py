@@ -1,14 +1,11 @@
 """The start page: a new document of each kind, Open, and recent files.
-
-It is built before the window first shows, so it uses nothing from the `Qt` namespace (the first use builds
-all of its enums, ~15 ms; gui/theme.py): enum-typed properties are set by name with their int values.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSize, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMenu,
                                QPushButton, QScrollArea, QToolButton, QVBoxLayout, QWidget)
 
@@ -18,8 +15,7 @@ from ..icons import icon, kind_icon, severity_icon
 from ..pages import has_pages
 from .common import Card, heading, hint
 
-PATH_ROLE = 256  # Qt.ItemDataRole.UserRole: the recent file's path
-TEXT_UNDER_ICON = 3  # Qt.ToolButtonStyle.ToolButtonTextUnderIcon
+PATH_ROLE = Qt.ItemDataRole.UserRole  # the recent file's path
 
 
 def kinds_on_offer() -> list[tuple[str, str, bool]]:
@@ -81,7 +77,7 @@ class StartPage(QScrollArea):
         for i, (kind, title_, ok) in enumerate(kinds_on_offer()):
             b = QToolButton()
             b.setObjectName(f"new_{kind}")
-            b.setProperty("toolButtonStyle", TEXT_UNDER_ICON)
+            b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextUnderIcon)
             b.setIcon(kind_icon(kind) if ok else icon("planned"))
             b.setIconSize(QSize(40, 40))
             b.setMinimumSize(QSize(190, 96))
@@ -124,7 +120,7 @@ class StartPage(QScrollArea):
         self.example.setAccessibleName("Open one of the bundled examples")
         self.example.setToolTip("A finished crew, ship or character of each kind to look at and change, and some "
                                 "built with problems to see how they are explained")
-        self.example.setProperty("popupMode", 2)  # QToolButton.ToolButtonPopupMode.InstantPopup
+        self.example.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.example_menu = QMenu(self.example)
         self.example_menu.setObjectName("exampleMenu")
         self.example_menu.aboutToShow.connect(self._fill_examples)
@@ -139,9 +135,8 @@ class StartPage(QScrollArea):
         self.recent.setMinimumHeight(150)
         self.recent.itemActivated.connect(lambda item: self.recentRequested.emit(item.data(PATH_ROLE)))
         self.recent.itemClicked.connect(lambda item: self.recentRequested.emit(item.data(PATH_ROLE)))  # one click
-        # Said inside the empty list, where a disabled item would stand (the same pixels), not an item: an item
-        # that cannot be chosen needs Qt.ItemFlag. A child of the list, not of its viewport (asking PySide6 for
-        # the viewport makes it set up a dozen widget classes to find the viewport's type, ~3 ms).
+        # Said inside the empty list, where a disabled item would stand (the same pixels), not as an item that
+        # could be chosen.
         self.none_yet = QLabel("No recent files yet.", self.recent)
         self.none_yet.setObjectName("noRecentFiles")
         pal = self.none_yet.palette()
@@ -179,8 +174,7 @@ class StartPage(QScrollArea):
             item.setData(PATH_ROLE, p)
             item.setToolTip(p)
             if not path.exists():
-                # said with the warning icon and words, not a grey brush: a QBrush made before the window first
-                # shows builds PySide6's Qt namespace enums (tests/gui/test_startup.py)
+                # said with the warning icon and words, not only a colour
                 item.setIcon(severity_icon("warning"))
                 item.setText(f"{path.name}   —   {path.parent}   (missing)")
                 item.setToolTip(f"{p}\nThis file is no longer there (moved, renamed or deleted).")

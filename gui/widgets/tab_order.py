@@ -11,7 +11,6 @@ from __future__ import annotations
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QAbstractItemView, QFormLayout, QGridLayout, QLayout, QListView, QWidget
 
-from .qt_made import viewport
 
 
 def reading_order(root: QWidget) -> list[QWidget]:
@@ -21,7 +20,7 @@ def reading_order(root: QWidget) -> list[QWidget]:
         if w.focusPolicy() & Qt.FocusPolicy.TabFocus and w.focusProxy() is None:
             out.append(w)
         if isinstance(w, QAbstractItemView):
-            if not viewport(w).findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly):
+            if not w.viewport().findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly):
                 return   # no field in any cell: nothing to look up cell by cell (a long catalogue, after each edit)
             model, top = w.model(), QModelIndex()
             for r in range(model.rowCount(top)):

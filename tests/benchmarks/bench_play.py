@@ -44,13 +44,14 @@ def paint_now(app, window) -> None:
     app.sendEvent(window, QEvent(QEvent.Type.UpdateRequest))
 
 
-def floor(app, clicks: int) -> list[float]:
-    """A bare QWidget window of the main window's size with one label: a new text, painted."""
+def floor(app, clicks: int, size: tuple[int, int] = (1280, 860), paint: bool = True) -> list[float]:
+    """A bare QWidget window of the main window's size with one label: a new text, painted (at once with `paint`,
+    else by the event loop as it comes)."""
     from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
     bare = QWidget()
     label = QLabel("0", bare)
     QVBoxLayout(bare).addWidget(label)
-    bare.resize(1280, 860)
+    bare.resize(*size)
     bare.show()
     app.processEvents()
     times = []
@@ -58,7 +59,8 @@ def floor(app, clicks: int) -> list[float]:
         t = time.perf_counter()
         label.setText(str(i))
         app.processEvents()
-        paint_now(app, bare)
+        if paint:
+            paint_now(app, bare)
         times.append(time.perf_counter() - t)
     bare.close()
     return times

@@ -162,8 +162,8 @@ def test_undo_keys_in_a_text_field_undo_the_document(win, user):
 
 @pytest.mark.parametrize("name", KINDS)
 def test_every_bound_text_field_hands_its_undo_keys_to_the_document_itself(win, name):
-    """Every text field a page binds is one of gui/widgets/text_fields.py's: the event filter that also could is
-    for fields made elsewhere (tests/gui/test_memory_shape.py says why it is not wanted)."""
+    """Every text field a page binds is one of gui/widgets/text_fields.py's, which hand their undo keys to the
+    document themselves (gui/binding.py's event filter is for fields made elsewhere)."""
     from PySide6.QtWidgets import QLineEdit, QPlainTextEdit
 
     from gui.widgets.text_fields import DocumentUndoKeys

@@ -14,16 +14,14 @@ from model.systems.starchasers.ship import crew as crew_model
 from model.systems.starchasers.tables import tables
 
 from ... import theme
+from ...dialogs import prompts
 from ...widgets.common import Card, WrapLabel, badge, hint, with_badge
 from .fields import show_words
 
 
 def choose_character_file(parent: QWidget, start: str) -> str:
     """The file dialog (a module function, so a test can answer it)."""
-    from PySide6.QtWidgets import QFileDialog   # (its enums are set up when first wanted, not with the page)
-    path, _ = QFileDialog.getOpenFileName(parent, "Link a Starchasers character", start,
-                                          "Starwright documents (*.starwright *.json);;All files (*)")
-    return path
+    return prompts.open_file(parent, "Link a Starchasers character", start, prompts.FILTER)
 
 
 class CrewSection(Card):

@@ -23,7 +23,6 @@ from model.systems.starchasers.tables import tables
 from ... import theme
 from ...widgets.common import Card, WrapLabel, badge, hint, live_with_selection, with_badge
 from ...widgets.rows_model import Row, RowsModel
-from ...widgets.qt_made import viewport
 from ..base import Page
 from .character_fields import LevelBox, bind_level
 from .fields import NumberBox, TabsWhenAdded
@@ -85,7 +84,7 @@ class SkillsPage(TabsWhenAdded, Page):
         self.skill_view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.skill_view.setShowGrid(False)
         # rows on the card's colour, so the level and bonus fields (Base) stand out as fields in both themes
-        viewport(self.skill_view).setBackgroundRole(QPalette.ColorRole.Window)
+        self.skill_view.viewport().setBackgroundRole(QPalette.ColorRole.Window)
         self.skill_view.setFrameShape(QFrame.Shape.NoFrame)
         self.skill_view.verticalHeader().hide()
         self.skill_view.verticalHeader().setDefaultSectionSize(LevelBox({}, 0, 1, False).sizeHint().height() + 6)

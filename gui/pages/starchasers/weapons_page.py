@@ -16,10 +16,13 @@ from model.systems.starchasers.ship.offers import catalog_entries
 from model.systems.starchasers.tables import tables
 
 from ... import theme
+from ...dialogs import prompts
 from ...icons import severity_icon
 from ...widgets.common import Card, WrapLabel, badge, hint, live_with_selection, with_badge
 from ..base import Page
 from .fields import TabsWhenAdded, show_words
+
+CATALOG_FILTER = "Starwright catalogue (*.json)"
 
 if TYPE_CHECKING:
     from .entry_table import EntryTable
@@ -252,8 +255,7 @@ class WeaponsPage(TabsWhenAdded, Page):
         self.use_cat.setEnabled(self.cat_entries.count() > 0)
 
     def _save_catalog(self) -> None:
-        from PySide6.QtWidgets import QFileDialog, QMessageBox   # (their enums: when first wanted, not with the page)
-        path, _ = QFileDialog.getSaveFileName(self, "Save to catalogue", "", "Starwright catalogue (*.json)")
+        path = prompts.save_file(self, "Save to catalogue", "", CATALOG_FILTER, ".json")
         if not path:
             return
         try:
@@ -264,7 +266,7 @@ class WeaponsPage(TabsWhenAdded, Page):
             self.catalog = cat.save_ship_entries(base, self.session.data)
             cat.export_catalog(path, self.catalog)
         except cat.CatalogError as e:
-            QMessageBox.warning(self, "Catalogue not saved", str(e))
+            prompts.warn(self, "Catalogue not saved", str(e))
             return
         self._fill_catalog_entries()
 
@@ -272,14 +274,12 @@ class WeaponsPage(TabsWhenAdded, Page):
         try:
             self.catalog = cat.import_catalog(path)
         except cat.CatalogError as e:
-            from PySide6.QtWidgets import QMessageBox
-            QMessageBox.warning(self, "Catalogue not imported", str(e))
+            prompts.warn(self, "Catalogue not imported", str(e))
             return
         self._fill_catalog_entries()
 
     def _import_catalog(self) -> None:
-        from PySide6.QtWidgets import QFileDialog
-        path, _ = QFileDialog.getOpenFileName(self, "Import catalogue", "", "Starwright catalogue (*.json)")
+        path = prompts.open_file(self, "Import catalogue", "", CATALOG_FILTER)
         if path:
             self.load_catalog(path)
 

@@ -12,7 +12,7 @@ import datetime
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QAbstractSpinBox, QDialog, QFrame, QHBoxLayout, QLineEdit, QListWidget, QListWidgetItem,
-                               QMessageBox, QPlainTextEdit, QPushButton, QScrollArea, QStackedWidget, QVBoxLayout,
+                               QPlainTextEdit, QPushButton, QScrollArea, QStackedWidget, QVBoxLayout,
                                QWidget)
 
 from model import edits, play
@@ -20,6 +20,7 @@ from model.systems.stargrave.campaign import games_of
 from model.systems.stargrave.tables import tables
 
 from ....binding import _undo_filter
+from ....dialogs import prompts
 from ....icons import icon, severity_icon
 from ....widgets.common import WrapLabel, heading, hint
 from .draft import Draft
@@ -245,16 +246,11 @@ class RecordGameDialog(QDialog):
         if self.draft.changed and self._entered_anything():
             self.raise_()
             self.activateWindow()
-            box = QMessageBox(self)
-            box.setObjectName("discardGame")
-            box.setIcon(QMessageBox.Icon.Question)
-            box.setWindowTitle(self.windowTitle())
-            box.setText("Close without recording this game?" if not self.draft.reopened
-                        else "Close without saving the changes to this game?")
-            box.setInformativeText("What you entered in the walk-through is not kept.")
-            box.setStandardButtons(QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel)
-            box.setDefaultButton(QMessageBox.StandardButton.Cancel)
-            return box.exec() == QMessageBox.StandardButton.Discard
+            return prompts.confirm(self, "discardGame", self.windowTitle(),
+                                   "Close without recording this game?" if not self.draft.reopened
+                                   else "Close without saving the changes to this game?",
+                                   "What you entered in the walk-through is not kept.", "discard",
+                                   default_accept=False)
         return True
 
     def _entered_anything(self) -> bool:

@@ -7,7 +7,7 @@ and after that many calls the interpreter aborts ("none_dealloc: deallocating No
 makes thousands of such calls in minutes.
 
 The guard gives the three singletons a very large reference count once, before Qt is used. Extra
-references to these never-freed objects cost nothing. tests/gui/test_refguard.py shows the leak and the
+references to these never-freed objects cost nothing. tests/gui/test_workarounds.py shows the leak and the
 guard.
 """
 
