@@ -200,7 +200,9 @@ class CrewSheet(DocumentSheet):
                 if health else ""
             rows.append([s.get("name") or None, type_cell, str(sd.get("cost", "")) if known else "?",
                          CheckBox(kit, bool(s.get("robot"))), *values,
-                         ", ".join(sd.get("gear", [])) or ("none" if known else ""), s.get("item") or None, track])
+                         ", ".join(sd.get("gear", [])) or ("none" if known else ""),
+                         # SG-SOLD-14: a carbine traded for the armour's pistol fills the item slot
+                         s.get("item") or sd.get("slot_words") or None, track])
         if not rows:
             rows.append([None] * len(cols))
         t = house_table(kit, cols, rows, widths_total)
