@@ -24,7 +24,8 @@ def _table(cols: list[str], name: str, height: int) -> QTableView:
 
 
 def soldier_rows(soldiers: list[dict]) -> list[Row]:
-    return [Row(s.get("id", "") or str(r), (s.get("name") or "(unnamed)", s.get("type", ""), s.get("item") or "empty",
+    return [Row(s.get("id", "") or str(r), (s.get("name") or "(unnamed)", s.get("type", ""),
+                                            s.get("item") or s.get("slot_words") or "empty",
                                             "injured: starts at half Health" if s.get("injured") else "fit"),
                 icons=("", "", "", "warning" if s.get("injured") else ""), data=s.get("id", ""))
             for r, s in enumerate(soldiers)]
@@ -107,6 +108,10 @@ class AfterStep(Step):
             [("&Sell", "sellButton"), ("&Give to selected soldier", "giveButton")])
         mid.addWidget(stash, 2)
         self.column.addLayout(mid)
+        self.give_note = hint()     # why the selected find cannot go to the selected soldier
+        self.give_note.setObjectName("afterGiveNote")
+        self.give_note.hide()
+        self.column.addWidget(self.give_note)
 
     def _list_card(self, title: str, headers: list[str], name: str, spoken: str, buttons: list[tuple[str, str]]):
         """A card with a table of `headers` and a row of buttons under it: (card, table, buttons)."""
@@ -202,12 +207,26 @@ class AfterStep(Step):
         self._hire_note()
         self._buttons()
 
+    def _give_offer(self) -> dict | None:
+        """The model's word on giving the selected find to the selected soldier (SG-SOLD-05/10/14)."""
+        name, sid = self._selected(self.stash), self._selected(self.roster)
+        if not name or not sid:
+            return None
+        d = self.draft
+        offers = choices.give_offers(d.data, d.index, d.record, sid, self.dialog.session.pack)
+        return next((o for o in offers if o["name"] == name), None)
+
     def _buttons(self) -> None:
         soldier, item = self.roster.currentIndex().row() >= 0, self.stash.currentIndex().row() >= 0
         self.dismiss.setEnabled(soldier)
         self.take_back.setEnabled(soldier)
         self.sell.setEnabled(item)
-        self.give.setEnabled(item and soldier)
+        offer = self._give_offer() if item and soldier else None
+        refused = f"{offer['reason']} ({offer['rule']})" if offer and not offer["fits"] else ""
+        self.give.setEnabled(item and soldier and not refused)
+        self.give.setToolTip(refused or "Give the selected find to the selected soldier's item slot")
+        self.give_note.setText(refused)
+        self.give_note.setVisible(bool(refused))
 
     def _hire_note(self) -> None:
         name = self.type_combo.currentData()
@@ -255,7 +274,8 @@ class AfterStep(Step):
 
     def _give(self) -> None:
         name, sid = self._selected(self.stash), self._selected(self.roster)
-        if name and sid:
+        offer = self._give_offer()
+        if name and sid and (offer is None or offer["fits"]):
             self._append({"give": sid, "item": name})
 
     def _equip_entry(self, role: str) -> int | None:
