@@ -132,7 +132,7 @@ def issues(data: dict, derived: dict, pack, groups_) -> list:
             out.append(Issue(jp.child(GAME, "loot", table), "SG-LOOT-01", WARNING,
                              f'"{table}" is not a loot table of the rules pack, so its markers are left out of the '
                              "end-game walk-through."))
-    return out
+    return out + temporary.issues(data, pack)     # SG-CREW-08 (stargrave_temporary.py)
 
 
 # -- named operations ---------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import copy
 
 from .. import edits
 from .. import pointer as jp
+from ..issues import ERROR, Issue
 from . import Group
 
 TEMPORARY = "/play/temporary"
@@ -24,11 +25,16 @@ NOTE = "Temporary: this game only (SG-CREW-08)"
 
 
 def members(data: dict) -> list[dict]:
-    """The temporary members of the game in progress (entries that are not objects are left out)."""
+    """The temporary members of the game in progress (entries that are not objects, or repeat an id, are left out:
+    `issues` reports them)."""
     play = data.get("play")
     found = play.get("temporary") if isinstance(play, dict) else None
-    return [m for m in found if isinstance(m, dict) and isinstance(m.get("id"), str) and m["id"]] \
-        if isinstance(found, list) else []
+    out, seen = [], set()
+    for m in found if isinstance(found, list) else []:
+        if isinstance(m, dict) and isinstance(m.get("id"), str) and m["id"] and m["id"] not in seen:
+            seen.add(m["id"])
+            out.append(m)
+    return out
 
 
 def ids(data: dict) -> set[str]:
@@ -70,6 +76,26 @@ def groups(data: dict, pack, health, loot) -> list[Group]:
         status = "Out of action (SG-CAMP-02)" if track.at_zero else ""
         out.append(Group(m["id"], title, (track, *loot(data, m["id"], pack)), status,
                          facts=(("Temporary:", "this game only (SG-CREW-08)"), ("Profile:", profile_words(prof)))))
+    return out
+
+
+def issues(data: dict, pack) -> list[Issue]:
+    """A temporary member in the file that cannot play (a hand-edited file): no soldier type of the pack and no
+    profile of its own, or an id used twice. It gets no track until corrected."""
+    out = []
+    found = data.get("play", {}).get("temporary") if isinstance(data.get("play"), dict) else None
+    seen: set[str] = set()
+    for i, m in enumerate(found if isinstance(found, list) else []):
+        ptr = f"{TEMPORARY}/{i}"
+        if not isinstance(m, dict) or not isinstance(m.get("id"), str) or not m["id"] or m["id"] in seen:
+            out.append(Issue(ptr, "SG-CREW-08", ERROR, "This temporary member has no id of its own, so its Health "
+                             "cannot be tracked; remove it and add it again."))
+            continue
+        seen.add(m["id"])
+        if profile_of(m, pack) is None:
+            what = f'"{m["type"]}" is not a soldier type in the rules pack' if m.get("type") else "it has no profile"
+            out.append(Issue(ptr, "SG-CREW-08", ERROR, f"{title_of(m)}: {what}; a temporary member is a soldier "
+                             "type, or a named figure with its own profile (with Health)."))
     return out
 
 

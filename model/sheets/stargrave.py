@@ -286,6 +286,8 @@ class CrewSheet(DocumentSheet):
         for h in c.get("history", []):
             when = f" ({h['date']})" if h.get("date") else ""
             title = (h.get("title") or "untitled") + when if not h.get("skipped") else "record not readable"
+            if h.get("temporary"):    # SG-CREW-08: who played this game only
+                title += f"; temporary: {', '.join(h['temporary'])}"
             xp = str(h.get("game_xp", 0)) + (f" +{h['info_xp']}" if h.get("info_xp") else "")
             survival = "; ".join(f"{x['name']}: {x['result'] or '?'}" for x in h.get("survival", [])) or "–"
             levels = "; ".join(f"{x['label']} {x['level']}: {x['did'] or x['upgrade']}" for x in h.get("levels", [])) or "–"

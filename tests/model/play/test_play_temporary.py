@@ -109,3 +109,25 @@ def test_SG_CREW_08_a_record_naming_no_type_or_profile_is_reported_where_it_is()
     n = len(data["campaign"]["games"]) - 1
     found = {i.pointer for i in r.issues if i.rule == "SG-CREW-08"}
     assert found == {f"/campaign/games/{n}/temporary/0/type", f"/campaign/games/{n}/temporary/1"}
+
+
+def test_SG_CREW_08_the_campaign_sheet_prints_who_played_a_game_as_a_temporary_member(tmp_path):
+    from tests.model.sheet_text import sheet_text, squash
+    data, kind = opened()
+    n = len(data["campaign"]["games"])
+    record = {"title": "Borrowed Guns", "date": "2026-12-06", "out_of_action": [],
+              "temporary": [{"type": "Sniper", "name": "Hired Gun"}, {"name": "Sand Hound", "profile": PROFILE}]}
+    edits.apply(data, record_game(data, n, record, False))
+    text = squash(sheet_text(kind.kind, data, tmp_path))
+    assert "temporary: Hired Gun (Sniper), Sand Hound" in text
+
+
+def test_SG_CREW_08_a_hand_edited_temporary_member_that_cannot_play_is_reported_at_its_place():
+    data, kind = opened()
+    data["play"] = {"temporary": [{"id": "temp1", "type": "Dragon"}, {"id": "temp2", "name": "Ghost"},
+                                  {"id": "temp2", "type": "Recruit"}, {"id": "temp3", "type": "Runner"}]}
+    r = evaluate(data, kind)
+    found = {i.pointer: i.message for i in r.issues if i.rule == "SG-CREW-08"}
+    assert set(found) == {"/play/temporary/0", "/play/temporary/1", "/play/temporary/2"}
+    assert '"Dragon" is not a soldier type' in found["/play/temporary/0"]
+    assert [g.key for g in r.play if g.key.startswith("temp")] == ["temp3"]     # only the one that can play
