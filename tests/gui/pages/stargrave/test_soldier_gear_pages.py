@@ -124,3 +124,21 @@ def test_SG_SOLD_14_between_games_the_trade_fills_the_slot_and_is_refused_while_
     assert now.model().index(2, 3).data() == "Targeting Scope"
     assert not trade.isEnabled() and "take the find back first" in trade.toolTip()
     assert not [i for i in s.issues if i.rule == "SG-SOLD-14"]
+
+
+def test_SG_SOLD_14_the_walkthroughs_after_step_makes_the_trade_and_refuses_a_find_into_the_filled_slot(
+        win, user, tmp_path):
+    editor = _open(win, tmp_path, armoured=True)
+    dlg = walkthrough(user, editor)
+    user.click_row(dlg.nav, dlg.nav.count() - 1)                  # After the game
+    roster, stash = W(dlg, QTableView, "afterRoster"), W(dlg, QTableView, "afterStash")
+    trade, give = W(dlg, QPushButton, "tradeButton"), W(dlg, QPushButton, "giveButton")
+    user.click_row(roster, 0)                                     # a Trooper: nothing to trade
+    assert not trade.isEnabled()
+    user.click_row(roster, 2)                                     # the Armoured Trooper
+    user.click(trade)
+    assert dlg.draft.record["after"] == [{"armour_trade": "s3", "on": True}]
+    assert roster.model().index(2, 2).data() == "Carbine (for the assault armour's pistol)"
+    user.click_row(stash, 0)                                      # the Targeting Scope
+    user.click_row(roster, 2)
+    assert not give.isEnabled() and "(SG-SOLD-14)" in W(dlg, object, "afterGiveNote").text()

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QHeaderView,
 
 from model.systems.stargrave import record_choices as choices
 from model.systems.stargrave.campaign_choices import stash_origins
+from model.systems.stargrave.soldier_gear import trade_block
 
 from .....widgets.common import Card, heading, hint
 from .....widgets.rows_model import Row, RowsModel
@@ -59,6 +60,7 @@ class AfterStep(Step):
         self.take_back.clicked.connect(self._take_back)
         self.sell.clicked.connect(self._sell)
         self.give.clicked.connect(self._give)
+        self.trade.clicked.connect(self._trade)
         self.undo_action.clicked.connect(self._remove_action)
         self.type_combo.currentIndexChanged.connect(lambda _i: self._hire_note())
         self.roster.selectionModel().currentRowChanged.connect(lambda *_: self._buttons())
@@ -99,9 +101,10 @@ class AfterStep(Step):
     def _middle_row(self) -> None:
         """The soldiers after the game and the stash, with what can be done to them."""
         mid = QHBoxLayout()
-        soldiers, self.roster, (self.dismiss, self.take_back) = self._list_card(
+        soldiers, self.roster, (self.dismiss, self.take_back, self.trade) = self._list_card(
             "Soldiers", ["Name", "Type", "Item slot", "Next game"], "afterRoster", "Soldiers after the game",
-            [("&Dismiss", "dismissButton"), ("&Take item back", "takeBackButton")])
+            [("&Dismiss", "dismissButton"), ("&Take item back", "takeBackButton"),
+             ("Carbine for armour pistol", "tradeButton")])
         mid.addWidget(soldiers, 3)
         stash, self.stash, (self.sell, self.give) = self._list_card(
             "Stash", ["Item", "Slots", "Value", "From"], "afterStash", "The crew's stash",
@@ -227,6 +230,23 @@ class AfterStep(Step):
         self.give.setToolTip(refused or "Give the selected find to the selected soldier's item slot")
         self.give_note.setText(refused)
         self.give_note.setVisible(bool(refused))
+        # SG-SOLD-14: the armour's pistol traded for a carbine, while the item slot holds no find
+        s = self._soldier_now()
+        traded = bool(s.get("armour_trade"))
+        block = "" if traded or not s else trade_block(self.t, self.t.soldiers.get(s.get("type")), s.get("item"))
+        self.trade.setText("Pistol back for the armour" if traded else "Carbine for armour pistol")
+        self.trade.setEnabled(bool(s) and (traded or (bool(s.get("trade_allowed")) and not block)))
+        self.trade.setToolTip(block or "Trade the assault armour's pistol for a carbine; it fills the soldier's one "
+                              "item slot (SG-SOLD-14)")
+
+    def _soldier_now(self) -> dict:
+        sid = self._selected(self.roster)
+        return next((x for x in self.now.get("soldiers", []) if sid and x.get("id") == sid), {})
+
+    def _trade(self) -> None:
+        s = self._soldier_now()
+        if s and (s.get("armour_trade") or self.trade.isEnabled()):
+            self._append({"armour_trade": s["id"], "on": not s.get("armour_trade")})
 
     def _hire_note(self) -> None:
         name = self.type_combo.currentData()
