@@ -119,3 +119,15 @@ def test_SG_CREW_08_the_walkthrough_records_a_temporary_member_typed_in_after_th
     assert game["temporary"][0]["name"] == "Drone" and "profile" in game["temporary"][0]
     assert s.result.derived["campaign"]["history"][-1]["temporary"] == ["Drone"]
     assert len(s.result.derived["soldiers"]) == 8
+
+
+def test_SG_CREW_08_a_temporary_member_that_cannot_play_is_said_in_the_play_view(win, user, tmp_path):
+    import json
+    data = json.loads(FULL.read_text())
+    data["play"] = {"temporary": [{"id": "temp1", "type": "Dragon"}]}
+    path = tmp_path / "bad.starwright"
+    path.write_text(json.dumps(data))
+    editor = win.open_path(str(path))
+    user.key(editor.nav, Qt.Key.Key_F5)
+    problems = W(editor.play_page, object, "playIssues")
+    assert '"Dragon" is not a soldier type' in problems.text() and "[SG-CREW-08]" in problems.text()
