@@ -68,19 +68,27 @@ class PlayPage(QScrollArea):
         self.new_game.clicked.connect(self.start_new_game)
         top.addWidget(self.new_game)
         self.end_game = None
+        self.add_temporary = None
         if self.session.kind.kind == "stargrave-crew":
             self.end_game = QPushButton("End game…")
             self.end_game.setObjectName("playEndGame")
             self.end_game.setToolTip("Open the post-game walk-through filled in from this game: who is out of "
                                      "action, the powers used, the loot secured and the figures taken out.")
             self.end_game.clicked.connect(self.finish_game)
+            self.add_temporary = QPushButton("Add a temporary member…")     # SG-CREW-08
+            self.add_temporary.setObjectName("playAddTemporary")
+            self.add_temporary.setToolTip("A figure who joins the crew for this game only (from a power, advanced "
+                                          "technology or the scenario): never counted against the crew's limits, "
+                                          "gone after the game (SG-CREW-08).")
+            self.add_temporary.clicked.connect(self.ask_temporary)
+            top.addWidget(self.add_temporary)
             top.addWidget(self.end_game)
         self.back = QPushButton("Editor (F5)")
         self.back.setObjectName("playBack")
         self.back.setToolTip("Back to the document's pages (View > Play, F5)")
         self.back.clicked.connect(lambda: self.editor.set_play(False) if self.editor else None)
         top.addWidget(self.back)
-        for b in (self.new_game, self.end_game, self.back):
+        for b in (self.new_game, self.add_temporary, self.end_game, self.back):
             if b is not None:
                 b.setMinimumHeight(40)
         self.column.addLayout(top)
@@ -125,7 +133,7 @@ class PlayPage(QScrollArea):
         name = str(self.session.data.get("name") or "").strip()
         self.title.setText(f"Play: {name}" if name else "Play")
         # its tracks' and powers' issues only: a ship's repair log (also under /play) is the ship page's
-        ours = [*self.rows, *self.powers]
+        ours = [*self.rows, *self.powers, "/play/temporary"]     # (SG-CREW-08: a temporary member that cannot play)
         mine = [i for i in self.session.issues if any(jp.is_within(i.pointer, p) for p in ours)]
         self.problems.setText("\n".join(f"{i.message} [{i.rule}]" for i in mine))
         self.problems.setVisible(bool(mine))
@@ -219,6 +227,8 @@ class PlayPage(QScrollArea):
             holder = QWidget()
             holder.setLayout(flow)
             card.add(holder)
+        if g.key in self._temporary_ids():
+            card.add(self._remove_temporary_button(g))
         card.layout_.addStretch(1)   # a card beside a taller one keeps its tracks at the top
         return card
 
@@ -262,6 +272,41 @@ class PlayPage(QScrollArea):
         record = stargrave.game_record(self.session.data, self.session.result.play, f"Game {number}",
                                        datetime.date.today().isoformat())
         return open_walkthrough(self.session, self, prefill=record)
+
+    # -- SG-CREW-08: temporary members (model/play/stargrave_temporary.py) -------------------------------------
+    def _temporary_ids(self) -> set[str]:
+        if self.session.kind.kind != "stargrave-crew":
+            return set()
+        from model.play import stargrave_temporary
+        return stargrave_temporary.ids(self.session.data)
+
+    def _remove_temporary_button(self, g) -> QPushButton:
+        b = QPushButton("Remove from this game")
+        b.setObjectName(f"playRemove_{g.key}")
+        b.setToolTip("Take this temporary member out of the game in progress (one undo step)")
+        b.clicked.connect(lambda _=False, key=g.key: self._remove_temporary(key))
+        return b
+
+    def _remove_temporary(self, key: str) -> None:
+        from model.play import stargrave_temporary
+        edit = stargrave_temporary.remove(self.session.data, key)
+        if edit is not None:
+            self.session.apply(edit)
+
+    def add_temporary_dialog(self):
+        from ..pages.stargrave.temporary_fields import TemporaryDialog
+        return TemporaryDialog(self.session.pack, self)
+
+    def ask_temporary(self) -> None:
+        """Add a temporary member: a soldier type of the pack, or a named figure with its profile (one edit)."""
+        from model.play import stargrave_temporary
+        dlg = self.add_temporary_dialog()
+        if dlg.exec() != dlg.DialogCode.Accepted:
+            return
+        c = dlg.fields.choice()
+        edit = stargrave_temporary.add(self.session.data, self.session.pack, c["type_name"], c["name"], c["profile"])
+        if edit is not None:
+            self.session.apply(edit)
 
     def row_for(self, pointer: str) -> TrackRow | None:
         """The row of the track a pointer is in (an issue's), or of the first track under it."""

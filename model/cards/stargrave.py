@@ -58,6 +58,8 @@ def _soldier(s: dict, sd: dict, t) -> Card:
     gear = list(sd.get("gear", []))
     if s.get("item"):
         gear.append(one(s["item"]))
+    if sd.get("slot_words"):     # SG-SOLD-14: the carbine in place of the armour's pistol, in the item slot
+        gear.append(sd["slot_words"])
     notes = []
     if s.get("robot"):
         notes.append(["Robot", "yes"])

@@ -3,6 +3,7 @@ and compared, the campaign so far carried as recorded games, and a report of eve
 
 from __future__ import annotations
 
+from ..systems.stargrave import soldier_gear as gear_rules
 from ..systems.stargrave.derive import derive
 from ..systems.stargrave.tables import tables
 from . import levels
@@ -52,9 +53,20 @@ def _soldiers(src: SourceCrew, t, names: Names, rep: Report, notes: list[str]) -
             for g in standard:
                 if g in carried:
                     carried.remove(g)
+            trade = gear_rules.trade(t, stype)
+            if trade and trade["takes"] in carried and trade["gives"] not in carried:
+                # SG-SOLD-14: the armour's pistol traded for a carbine (a second carbine, no pistol listed)
+                entry["armour_trade"] = True
+                carried.remove(trade["takes"])
+                rep.add(AS_IS, s.where, f"trades the {trade['armour'].lower()}'s {trade['gives'].lower()} for a "
+                                        f"{trade['takes'].lower()}, which fills its item slot", ptr + "/armour_trade")
             for g in carried:
-                rep.add(NO_PLACE, s.where, f"{g} is not part of a {stype_name}'s gear and soldiers take no items "
-                                           f"from the equipment list; left out (kept in the notes)")
+                barred = gear_rules.barred(t, stype, g)
+                if barred:     # SG-SOLD-10: never a knife its standard gear lacks
+                    rep.add(NO_PLACE, s.where, f"{barred} Left out (kept in the notes).")
+                else:
+                    rep.add(NO_PLACE, s.where, f"{g} is not part of a {stype_name}'s gear and soldiers take no items "
+                                               f"from the equipment list; left out (kept in the notes)")
                 notes.append(f"{s.name or stype_name}: also carried {g} in the source.")
         if s.stats:
             for k in KEYS_SHOWN:

@@ -12,6 +12,7 @@ from .. import edits
 from .. import pointer as jp
 from ..issues import ERROR, WARNING, Issue
 from . import Group, Power, Track, set_count, stored
+from . import stargrave_temporary as temporary
 
 FIGURES = "/play/figures"
 GAME = "/play/game"
@@ -101,6 +102,8 @@ def groups(data: dict, derived: dict, pack) -> list[Group]:
         status = "Out of action (SG-CAMP-02)" if health.at_zero else ""
         powers = _powers(data, key, officer, max(health.shown, 0)) if officer else ()
         out.append(Group(key, title, (health, *_loot(data, key, pack)), status, powers))
+    if out:     # SG-CREW-08: temporary members for this game, after the crew (stargrave_temporary.py)
+        out += temporary.groups(data, pack, _health, _loot)
     counters = _game_counters(data, pack)
     if out and counters:
         out.append(Group("game", "This game", counters))
@@ -129,7 +132,7 @@ def issues(data: dict, derived: dict, pack, groups_) -> list:
             out.append(Issue(jp.child(GAME, "loot", table), "SG-LOOT-01", WARNING,
                              f'"{table}" is not a loot table of the rules pack, so its markers are left out of the '
                              "end-game walk-through."))
-    return out
+    return out + temporary.issues(data, pack)     # SG-CREW-08 (stargrave_temporary.py)
 
 
 # -- named operations ---------------------------------------------------------------------------------------
@@ -167,9 +170,21 @@ def game_record(data: dict, groups_: list[Group], title: str, date: str) -> dict
     # only the pack's loot tables (the game's counters), each at most MOST_MARKERS (a hand-edited file)
     markers = [{"table": jp.split(t.pointer)[-1]} for t in _secured(groups_)
                for _ in range(min(t.stored, MOST_MARKERS))]
-    out = out_of_action(groups_)
-    return {"title": title, "date": date, "out_of_action": out, "survival": [{"who": who} for who in out],
-            "xp": {"loot": len(markers), "powers": powers, "rivals": stored(data, jp.child(GAME, "rivals")),
-                   "creatures": stored(data, jp.child(GAME, "creatures")), "bonus": 0},
-            "loot": markers, "levels": [], "after": []}
+    out = [who for who in out_of_action(groups_) if who not in temporary.ids(data)]   # SG-CREW-08: no survival
+    record = {"title": title, "date": date, "out_of_action": out, "survival": [{"who": who} for who in out],
+              "xp": {"loot": len(markers), "powers": powers, "rivals": stored(data, jp.child(GAME, "rivals")),
+                     "creatures": stored(data, jp.child(GAME, "creatures")), "bonus": 0},
+              "loot": markers, "levels": [], "after": []}
+    return with_temporary(data, record)
+
+
+def with_temporary(data: dict, record: dict) -> dict:
+    """SG-CREW-08: the record lists the temporary members who played (after its title and date), never as crew."""
+    played = temporary.record(data)
+    if not played:
+        return record
+    items = list(record.items())
+    at = next((i + 1 for i, (k, _) in enumerate(items) if k == "date"), 0)
+    items.insert(at, ("temporary", played))
+    return dict(items)
 

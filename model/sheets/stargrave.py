@@ -200,7 +200,9 @@ class CrewSheet(DocumentSheet):
                 if health else ""
             rows.append([s.get("name") or None, type_cell, str(sd.get("cost", "")) if known else "?",
                          CheckBox(kit, bool(s.get("robot"))), *values,
-                         ", ".join(sd.get("gear", [])) or ("none" if known else ""), s.get("item") or None, track])
+                         ", ".join(sd.get("gear", [])) or ("none" if known else ""),
+                         # SG-SOLD-14: a carbine traded for the armour's pistol fills the item slot
+                         s.get("item") or sd.get("slot_words") or None, track])
         if not rows:
             rows.append([None] * len(cols))
         t = house_table(kit, cols, rows, widths_total)
@@ -284,6 +286,8 @@ class CrewSheet(DocumentSheet):
         for h in c.get("history", []):
             when = f" ({h['date']})" if h.get("date") else ""
             title = (h.get("title") or "untitled") + when if not h.get("skipped") else "record not readable"
+            if h.get("temporary"):    # SG-CREW-08: who played this game only
+                title += f"; temporary: {', '.join(h['temporary'])}"
             xp = str(h.get("game_xp", 0)) + (f" +{h['info_xp']}" if h.get("info_xp") else "")
             survival = "; ".join(f"{x['name']}: {x['result'] or '?'}" for x in h.get("survival", [])) or "–"
             levels = "; ".join(f"{x['label']} {x['level']}: {x['did'] or x['upgrade']}" for x in h.get("levels", [])) or "–"

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton
 from model.systems.stargrave import actions, record_choices
 from model.systems.stargrave import between_games as between
 from model.systems.stargrave.offers.roster import profile_words
+from model.systems.stargrave.soldier_gear import trade_block
 
 from ...widgets.common import Card, hint, show_all_rows
 from ...widgets.rows_model import Row, RowsModel
@@ -45,10 +46,15 @@ class RosterNowCard(Card):
         self.give.setObjectName("nowGive")
         self.take_back = QPushButton("Take find back")
         self.take_back.setObjectName("nowTakeBack")
-        for w in (self.dismiss, QLabel("Stash:"), self.give_combo, self.give, self.take_back):
+        self.trade = QPushButton("Carbine for armour pistol")
+        self.trade.setObjectName("nowTrade")
+        for w in (self.dismiss, QLabel("Stash:"), self.give_combo, self.give, self.take_back, self.trade):
             acts.addWidget(w)
         acts.addStretch(1)
         self.layout_.addLayout(acts)
+        self.give_note = hint()     # why the chosen find cannot go to the selected soldier (SG-SOLD-05/10/14)
+        self.give_note.setObjectName("nowGiveNote")
+        self.add(self.give_note)
 
         hire = QHBoxLayout()
         self.hire_type, self.hire_name = hire_fields(self.t.pack, "nowHire", " between games")
@@ -65,6 +71,8 @@ class RosterNowCard(Card):
         self.dismiss.clicked.connect(self._dismiss)
         self.give.clicked.connect(self._give)
         self.take_back.clicked.connect(self._take_back)
+        self.trade.clicked.connect(self._trade)
+        self.give_combo.currentIndexChanged.connect(lambda _i: self._buttons())
         self.hire.clicked.connect(self._hire)
         self.hire_type.currentIndexChanged.connect(lambda _i: self._hire_words())
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self._buttons())
@@ -106,7 +114,8 @@ class RosterNowCard(Card):
                               "warning")
         else:
             fit, tip, mark = "Fit", "", "ok"
-        return Row(s.get("id", ""), (s.get("name") or "(unnamed)", kind, profile, s.get("item") or "empty", fit),
+        slot = s.get("item") or s.get("slot_words") or "empty"     # SG-SOLD-14: a traded carbine fills it
+        return Row(s.get("id", ""), (s.get("name") or "(unnamed)", kind, profile, slot, fit),
                    ("", "", "", "", tip), ("", "", "", "", mark), data=s)
 
     def _stash(self) -> list[dict]:
@@ -122,13 +131,34 @@ class RosterNowCard(Card):
         self.hire_note.setText(record_choices.hire_note(data, i, data["campaign"]["games"][i], kind, self.session.pack)
                                if i is not None and kind else "")
 
+    def _give_offer(self, s: dict | None) -> dict | None:
+        """The model's word on giving the chosen find to the selected soldier (record_choices.give_offers)."""
+        data, item = self.session.data, self.give_combo.currentData()
+        i = between.latest(data)
+        if not s or not item or i is None or not s.get("id"):
+            return None
+        offers = record_choices.give_offers(data, i, data["campaign"]["games"][i], s["id"], self.session.pack,
+                                            replayed(self.session))
+        return next((o for o in offers if o["name"] == item), None)
+
     def _buttons(self) -> None:
         s = self._selected()
         self.dismiss.setEnabled(bool(s))
-        self.give.setEnabled(bool(s) and self.give_combo.count() > 0 and not s.get("item"))
+        offer = self._give_offer(s)
+        self.give.setEnabled(bool(offer and offer["fits"]))
+        refused = offer["reason"] if offer and not offer["fits"] else ""
+        self.give.setToolTip(refused or "Give the chosen find to the selected soldier's item slot")
+        self.give_note.setText(f"{refused} ({offer['rule']})" if refused else "")
+        self.give_note.setVisible(bool(refused))
         self.take_back.setEnabled(bool(s) and bool(s.get("item")))
-        self.give.setToolTip("Give the chosen find to the selected soldier's item slot" if not (s or {}).get("item")
-                             else "This soldier's item slot is taken: take its find back first")
+        # SG-SOLD-14: the trade, where the soldier's armour has a pistol to trade and its slot is free
+        traded = bool((s or {}).get("armour_trade"))
+        self.trade.setText("Pistol back for the armour" if traded else "Carbine for armour pistol")
+        block = "" if not s or traded else trade_block(self.t, self.t.soldiers.get(s.get("type")), s.get("item"))
+        self.trade.setEnabled(bool(s) and (traded or (bool(s.get("trade_allowed")) and not block)))
+        self.trade.setToolTip(block or ("Take the armour's pistol back: the item slot is free again" if traded else
+                              "Trade the assault armour's pistol for a carbine; the carbine fills the soldier's "
+                              "one item slot (SG-SOLD-14)"))
 
     def _selected(self) -> dict | None:
         r = self.table.currentIndex().row()
@@ -151,6 +181,11 @@ class RosterNowCard(Card):
         s, item = self._selected(), self.give_combo.currentData()
         if s and item:
             self._apply(actions.give(self.session.data, s, item))
+
+    def _trade(self) -> None:
+        s = self._selected()
+        if s:
+            self._apply(actions.armour_trade(self.session.data, s, not s.get("armour_trade")))
 
     def _take_back(self) -> None:
         s = self._selected()

@@ -11,7 +11,7 @@ from model.systems.stargrave.tables import KEYS
 from ...widgets.rows_model import Row, RowsModel
 
 # roster columns
-C_TYPE, C_NAME, C_COST, C_ROBOT, C_SHOTGUN = range(5)   # issues show on the type (column 0)
+C_TYPE, C_NAME, C_COST, C_ROBOT, C_SHOTGUN, C_TRADE = range(6)   # issues show on the type (column 0)
 
 
 def cost_words(cost: int) -> str:
@@ -40,9 +40,10 @@ def catalogue_rows(offers: list[dict], t) -> list[Row]:
 
 
 def roster_model() -> RowsModel:
-    return RowsModel(["Type", "Name", "Cost", "Robot", "Shotgun"],
+    return RowsModel(["Type", "Name", "Cost", "Robot", "Shotgun", "Trade"],
                      ["A star marks a specialist; the profile and gear are in each type's tooltip", "", "",
-                      "A robot soldier (the rules for robots apply in play)", "Swap the carbine for a shotgun"])
+                      "A robot soldier (the rules for robots apply in play)", "Swap the carbine for a shotgun",
+                      "Trade the assault armour's pistol for a carbine: it fills the soldier's item slot (SG-SOLD-14)"])
 
 
 def roster_rows(hired: list[dict]) -> list[Row]:
@@ -52,8 +53,10 @@ def roster_rows(hired: list[dict]) -> list[Row]:
     for h in hired:
         gear = ", ".join(h["gear"]) or "none" if h["known"] else "unknown soldier type"
         tip = f"{h['type']}: {h['profile_words']}; {gear}" if h["known"] else h["reason"]
-        rows.append(Row(h["pointer"], (h["type"], "", cost_words(h["cost"]), "", ""),
+        if h.get("slot_words"):
+            tip += f"; item slot: {h['slot_words']}"
+        rows.append(Row(h["pointer"], (h["type"], "", cost_words(h["cost"]), "", "", ""),
                         ("\n".join(x for x in (tip, h["reason"] if h["known"] else "") if x),
-                         "", "", "", h["shotgun_reason"]),
+                         "", "", "", h["shotgun_reason"], h.get("trade_reason", "")),
                         ("specialist" if h["specialist"] else "",), pointer=h["pointer"], data=h))
     return rows

@@ -17,8 +17,8 @@ from ...widgets.common import Card, Meter, WrapLabel, centered, hint, show_all_r
 from ...widgets.tables import pick_view as list_view
 from ...widgets.text_fields import LineField
 from ..base import Page
-from .soldier_lists import (C_NAME, C_ROBOT, C_SHOTGUN, C_TYPE, catalogue_model, catalogue_rows, cost_words,
-                            roster_model, roster_rows)
+from .soldier_lists import (C_NAME, C_ROBOT, C_SHOTGUN, C_TRADE, C_TYPE, catalogue_model, catalogue_rows,
+                            cost_words, roster_model, roster_rows)
 
 
 def _button(text: str, name: str, accessible: str) -> QPushButton:
@@ -46,12 +46,12 @@ class SoldiersPage(Page):
         self.column.addWidget(self.now_card)
         side = QHBoxLayout()
         side.setSpacing(12)
-        side.addWidget(self._catalogue_card(), 3)
+        side.addWidget(self._catalogue_card(), 5)
         right = QVBoxLayout()
         right.setSpacing(12)
         right.addWidget(self._meters_card())
         right.addWidget(self._roster_card(), 1)
-        side.addLayout(right, 2)
+        side.addLayout(right, 4)
         self.column.addLayout(side)
         self.column.addStretch(1)
         binder.rows("/soldiers", self.roster, self, self.roster_model, self._roster_rows, select=self._select)
@@ -194,7 +194,12 @@ class SoldiersPage(Page):
             shot.setAccessibleName(f"Soldier {r + 1} carries a shotgun instead of a carbine")
             self.roster.setIndexWidget(self.roster_model.index(r, C_SHOTGUN), centered(shot))
             self.binder.check(ptr + "/shotgun", shot, self)
-            self._row_widgets[r] = [name, robot, shot]
+            trade = QCheckBox()      # SG-SOLD-14: the assault armour's pistol traded for a carbine
+            trade.setObjectName(f"soldier_trade_{r}")
+            trade.setAccessibleName(f"Soldier {r + 1} trades its armour's pistol for a carbine")
+            self.roster.setIndexWidget(self.roster_model.index(r, C_TRADE), centered(trade))
+            self.binder.check(ptr + "/armour_trade", trade, self, remove_when_false=True)
+            self._row_widgets[r] = [name, robot, shot, trade]
         self.roster.content_columns.measure_rows(first, last)   # the fields widen their columns
         self._refresh_shotguns()
 
@@ -218,6 +223,12 @@ class SoldiersPage(Page):
             h = row.data
             shot.setEnabled(h["shotgun_allowed"] or h["shotgun"])
             shot.setToolTip(h["shotgun_reason"] or "Swap the carbine for a shotgun")
+            holder = self.roster.indexWidget(self.roster_model.index(r, C_TRADE))
+            trade = holder.findChild(QCheckBox) if holder is not None else None
+            if trade is not None:     # SG-SOLD-14: only where the type wears armour with a pistol to trade
+                trade.setEnabled(h["trade_allowed"] or h["armour_trade"])
+                trade.setToolTip(h["trade_reason"] or "Trade the assault armour's pistol for a carbine; the "
+                                 "carbine fills the soldier's one item slot (SG-SOLD-14)")
 
     def _select(self, pointer: str) -> None:
         r = self.roster_model.row_at_pointer(pointer)
@@ -234,6 +245,7 @@ class SoldiersPage(Page):
         self.down.setEnabled(0 <= r < n - 1)
         h = self.roster_model.rows[r].data if 0 <= r < n else None
         self.roster_words.setText(f"{h['type']}: {h['profile_words']}. Gear: {', '.join(h['gear']) or 'none'}."
+                                  + (f" Item slot: {h['slot_words']}." if h.get("slot_words") else "")
                                   if h and h["known"] else (h["reason"] if h else ""))
 
     def _remove(self) -> None:

@@ -91,6 +91,10 @@ def pack_problems(pack: dict) -> list[tuple[str, str]]:
                 out.append((f"/items/{i}/includes/{j}", f'"{g}" is not an item in this pack'))
         if it.get("swap_for") and it["swap_for"] not in items:
             out.append((f"/items/{i}/swap_for", f'"{it["swap_for"]}" is not an item in this pack'))
+        for side in ("gives", "takes"):     # SG-SOLD-14: the armour's trade names items of the pack
+            if it.get("soldier_trade") and it["soldier_trade"][side] not in items:
+                out.append((f"/items/{i}/soldier_trade/{side}",
+                            f'"{it["soldier_trade"][side]}" is not an item in this pack'))
     for i, b in enumerate(pack["backgrounds"]):
         for j, k in enumerate(b["choose_from"]):
             if k not in keys:

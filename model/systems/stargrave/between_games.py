@@ -12,7 +12,7 @@ from ... import edits
 from .campaign.replay import games_of
 from .record_choices import GAMES, after_words, new_hire, officer_items
 
-__all__ = ["latest", "add", "hire", "dismiss", "give", "take_back", "sell", "equip", "equipment"]
+__all__ = ["latest", "add", "hire", "dismiss", "give", "take_back", "sell", "equip", "equipment", "armour_trade"]
 
 
 def latest(data: dict) -> int | None:
@@ -48,6 +48,11 @@ def dismiss(data: dict, soldier_id: str) -> edits.Edit | None:
 
 def give(data: dict, soldier_id: str, item: str) -> edits.Edit | None:
     return add(data, {"give": soldier_id, "item": item})
+
+
+def armour_trade(data: dict, soldier_id: str, on: bool) -> edits.Edit | None:
+    """SG-SOLD-14: the soldier trades its armour's built-in pistol for a carbine (on), or takes the pistol back."""
+    return add(data, {"armour_trade": soldier_id, "on": bool(on)})
 
 
 def take_back(data: dict, soldier_id: str) -> edits.Edit | None:

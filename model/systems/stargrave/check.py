@@ -6,6 +6,7 @@ from ... import pointer as jp
 from ...issues import ERROR, INFO, WARNING, Issue
 from ...wording import count_word
 from .equipment import CAMPAIGN_ONLY
+from . import soldier_gear as gear
 from .powers import basic_count
 from .tables import ROLES, Tables
 
@@ -144,6 +145,20 @@ def check_officer(data: dict, role: str, d: dict, t: Tables) -> list[Issue]:
     return out
 
 
+def soldier_gear_issues(s: dict, stype: dict, ptr: str, t: Tables) -> list[Issue]:
+    """SG-SOLD-10 (a knife only where the type's standard gear has one) and SG-SOLD-14 (the armour's pistol traded
+    for a carbine fills the one item slot) for a soldier entry of the document (`ptr`: where it is)."""
+    out = []
+    why = gear.barred(t, stype, s.get("item"))
+    if why:
+        out.append(Issue(ptr + "/item", "SG-SOLD-10", ERROR, why))
+    if s.get("armour_trade"):
+        why = gear.trade_block(t, stype, s.get("item") or None)
+        if why:
+            out.append(Issue(ptr + "/armour_trade", "SG-SOLD-14", ERROR, why))
+    return out
+
+
 def check_soldiers(data: dict, d: dict, t: Tables) -> list[Issue]:
     out: list[Issue] = []
     soldiers = data.get("soldiers", [])
@@ -171,6 +186,7 @@ def check_soldiers(data: dict, d: dict, t: Tables) -> list[Issue]:
             out.append(Issue(ptr + "/item", "SG-SOLD-05", ERROR,
                              "A soldier's item slot holds only something found in the campaign; "
                              "it is empty at creation."))
+        out += soldier_gear_issues(s, stype, ptr, t)
     # SG-CREW-03: the permanent roster is one Captain and one First Mate (both required by the schema)
     # and at most max_soldiers soldiers
     if len(soldiers) > crew["max_soldiers"]:

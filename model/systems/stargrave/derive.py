@@ -7,6 +7,7 @@ are skipped here and reported by check.
 from __future__ import annotations
 
 from .equipment import carried_items, carried_status, slot_use
+from .soldier_gear import trade, trade_words, traded_gear
 from .tables import KEYS, ROLES, Tables
 
 __all__ = ["carried_items", "slot_use", "derive", "derive_officer", "valid_choices", "format_profile_value"]
@@ -125,6 +126,15 @@ def soldier_gear(soldier: dict, stype: dict, t: Tables) -> list[str]:
     return gear
 
 
+def _trade(soldier: dict, stype: dict, t: Tables) -> dict:
+    """SG-SOLD-14: whether the soldier traded its armour's built-in pistol for a carbine, the items built into its
+    gear with the trade made, and what then fills its item slot (`slot_words`; None when nothing does)."""
+    tr = trade(t, stype)
+    traded = bool(soldier.get("armour_trade")) and tr is not None
+    return {"armour_trade": traded, "trade_allowed": tr is not None,
+            "built_in": traded_gear(t, stype, traded), "slot_words": trade_words(tr) if traded else None}
+
+
 def derive(data: dict, t: Tables) -> dict:
     out: dict = {}
     for role in ROLES:
@@ -146,7 +156,7 @@ def derive(data: dict, t: Tables) -> dict:
         soldiers.append({"type": stype["name"], "known": True, "cost": stype["cost"],
                          "specialist": stype["specialist"], "profile": dict(stype["profile"]),
                          "gear": soldier_gear(s, stype, t), "robot": bool(s.get("robot")),
-                         "shotgun_allowed": t.shotgun_allowed(stype)})
+                         "shotgun_allowed": t.shotgun_allowed(stype), **_trade(s, stype, t)})
     out["soldiers"] = soldiers
     # SG-CREW-04: credits left = the starting credits - the soldiers' costs; SG-EQ-10: officers' items cost nothing
     out["credits_start"] = t.crew["starting_credits"]

@@ -286,4 +286,25 @@ def after_words(entry: dict) -> str:
         return f"re-equip {entry['equip']}: {', '.join(entry.get('items') or [])}"
     if "give" in entry:
         return f"give {entry.get('item')} to {entry['give']}"
+    if "armour_trade" in entry:
+        return (f"{entry['armour_trade']} trades the armour's pistol for a carbine" if entry.get("on") is not False
+                else f"{entry['armour_trade']} takes the armour's pistol back")
     return "?"
+
+
+def give_offers(data: dict, index: int, record: dict, soldier_id: str, pack, replayed=None) -> list[dict]:
+    """The stash's finds for one soldier's item slot now: each with `fits` and the rule and reason that keep it out
+    (SG-SOLD-10 a knife its type never carries, SG-SOLD-14 the slot filled by a traded carbine, SG-SOLD-05 a find
+    already in the slot)."""
+    from .soldier_gear import give_block
+    t = tables(pack)
+    state = trial(data, index, record, pack, replayed).final
+    soldier = state.soldier(soldier_id) or {}
+    now = {"armour_trade": soldier.get("armour_trade"), "item": (soldier.get("find") or {}).get("name")}
+    out = []
+    for f in state.stash:
+        if f.get("kind") != "find":
+            continue
+        rule, why = give_block(t, t.soldiers.get(soldier.get("type")), now, f["name"]) if soldier else ("", "")
+        out.append({"name": f["name"], "slots": f["slots"], "fits": not rule, "rule": rule, "reason": why})
+    return out

@@ -12,7 +12,7 @@ from .. import between_games
 from ..quickstart import fill_the_rest, new_soldier, next_soldier_id
 
 __all__ = ["hire", "remove", "move", "fill_the_rest", "hire_between", "dismiss", "give", "take_back", "equip",
-           "sell"]
+           "sell", "armour_trade", "set_trade"]
 
 
 def _count(data: dict) -> int:
@@ -67,6 +67,23 @@ def equip(data: dict, role: str, item: str, add: bool, pack) -> edits.Edit | Non
     who = tables(pack).figures[role]["label"]
     label = f"{'give' if add else 'put away'} {item} ({who}, between games)"
     return between_games.add(data, {"equip": role, "items": items}, label)
+
+
+def armour_trade(data: dict, soldier: dict, on: bool) -> edits.Edit | None:
+    """SG-SOLD-14 between games: `soldier` (the derived soldier now) trades its armour's pistol for a carbine."""
+    return between_games.add(data, {"armour_trade": soldier["id"], "on": bool(on)},
+                             f"{_who(soldier)}: {'trade the armour pistol for a carbine' if on else 'take the armour pistol back'}")
+
+
+def set_trade(data: dict, index: int, on: bool) -> edits.Edit | None:
+    """SG-SOLD-14 at founding: soldier `index` of the roster as founded trades its armour's pistol for a carbine
+    (the key goes when it is taken back: false is the default)."""
+    if not 0 <= index < _count(data):
+        return None
+    pointer = f"/soldiers/{index}/armour_trade"
+    if on:
+        return edits.Set(pointer, True)
+    return edits.Remove(pointer) if isinstance(data["soldiers"][index], dict) and "armour_trade" in data["soldiers"][index] else None
 
 
 sell = between_games.sell

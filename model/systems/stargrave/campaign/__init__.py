@@ -7,7 +7,7 @@ Public API (what the builder, the sheet and the command line call):
   `Campaign.final` is the CampaignState after the last game; `Campaign.history` has one dict per game
   (index, title, date, upkeep, out_of_action, survival [{who name roll result}], xp (see xp_for_game),
   game_xp, info_xp, levels [{officer label level upgrade did}], loot [{table roll label credits (xp)}],
-  after [words], credits_in, credits_out, and the running totals after it: xp_earned, xp_spent,
+  after [words], temporary [words: who played this game only, SG-CREW-08], credits_in, credits_out, and the running totals after it: xp_earned, xp_spent,
   xp_unspent, credits, levels_now {captain, first_mate}, stash); `Campaign.issues` lists every Issue
   found on the way, each pointing into the record at fault; with keep_states, `Campaign.states` is
   [the state as founded, after game 1, after game 2, ...]. A replay resumes after the games an edit left as

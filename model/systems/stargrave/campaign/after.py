@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from ....issues import WARNING
 from ....wording import count_word
+from .. import soldier_gear as gear
+from ..check import soldier_gear_issues
 from ..derive import slot_use
 from ...lookup import fold
 from ..tables import ROLES
 
-ACTIONS = {"hire": (), "dismiss": (), "equip": ("items",), "give": ("item",), "take_back": (), "sell": ()}
+ACTIONS = {"hire": (), "dismiss": (), "equip": ("items",), "give": ("item",), "take_back": (), "sell": (),
+           "armour_trade": ("on",)}
 
 
 def apply_after(game) -> None:
@@ -22,7 +25,8 @@ def apply_after(game) -> None:
         verb = next((v for v in ACTIONS if v in step), None)
         if verb is None or set(step) != {verb, *ACTIONS[verb]}:
             game.issue(ptr, "SG-CAMP-01", "Each action after the game does one thing: hire, dismiss, "
-                       "re-equip an officer, give a find to a soldier, take it back, or sell a find.")
+                       "re-equip an officer, give a find to a soldier, take it back, sell a find, or trade a "
+                       "soldier's armour pistol for a carbine.")
             continue
         _STEPS[verb](game, ptr, step)
 
@@ -58,6 +62,8 @@ def _hire(game, ptr, step) -> None:
     if rec.get("item"):
         game.issue(ptr + "/hire/item", "SG-SOLD-05", "A soldier is hired with an empty item slot; give it a find "
                    "from the stash in a later step.")
+    for issue in soldier_gear_issues(rec, stype, ptr + "/hire", t) if stype else ():   # SG-SOLD-10/14
+        game.issue(issue.pointer, issue.rule, issue.message)
     cost = stype["cost"] if stype else 0
     if cost > s.credits:   # SG-CREW-06 / SG-LOOT-07: credits never below zero
         game.issue(ptr + "/hire", "SG-CREW-06", f"A {stype['name']} costs {cost} Cr but the crew has "
@@ -68,6 +74,7 @@ def _hire(game, ptr, step) -> None:
         s.used_ids.append(sid)
     s.soldiers.append({"id": sid, "name": rec.get("name", "") if isinstance(rec.get("name"), str) else "",
                        "type": kind, "robot": bool(rec.get("robot")), "shotgun": bool(rec.get("shotgun")),
+                       "armour_trade": bool(rec.get("armour_trade")) and gear.trade(t, stype) is not None,
                        "find": None, "injured": False, "at": ptr + "/hire"})
     game.entry["after"].append(f"hired {rec.get('name') or (stype or {}).get('name', 'a soldier')} ({cost} Cr)")
     game.hired_at = ptr + "/hire"
@@ -157,6 +164,12 @@ def _give(game, ptr, step) -> None:
         game.issue(ptr + "/item", "SG-SOLD-05", f'The stash holds no "{name}" at this point; a soldier\'s slot takes '
                    f"only a campaign find from the stash.")
         return
+    stype = game.t.soldiers.get(soldier["type"])
+    why = gear.barred(game.t, stype, find["name"])
+    if why:        # SG-SOLD-10: kept (the record says so) and reported where it was given
+        game.issue(ptr + "/item", "SG-SOLD-10", why)
+    if soldier.get("armour_trade"):   # SG-SOLD-14: the traded carbine fills the one slot
+        game.issue(ptr + "/item", "SG-SOLD-14", gear.give_block(game.t, stype, {"armour_trade": True}, "")[1])
     if soldier["find"]:
         s.stash.append(soldier["find"])       # the old find goes back to the stash
     soldier["find"] = find
@@ -195,7 +208,27 @@ def _sell(game, ptr, step) -> None:
     game.entry["after"].append(f"sold {item['name']} ({value} Cr)")
 
 
-_STEPS = {"hire": _hire, "dismiss": _dismiss, "equip": _equip, "give": _give, "take_back": _take_back, "sell": _sell}
+def _armour_trade(game, ptr, step) -> None:
+    """SG-SOLD-14 between games: the soldier trades its armour's built-in pistol for a carbine (`on`), or back."""
+    soldier = _soldier(game, ptr + "/armour_trade", step["armour_trade"], "trade its armour's weapon")
+    if soldier is None or not isinstance(step["on"], bool):
+        return
+    stype = game.t.soldiers.get(soldier["type"])
+    if step["on"]:
+        why = gear.trade_block(game.t, stype, soldier["find"]["name"] if soldier["find"] else None)
+        if why:
+            game.issue(ptr + "/armour_trade", "SG-SOLD-14", why)
+            if gear.trade(game.t, stype) is None:
+                return
+    soldier["armour_trade"] = step["on"]
+    tr = gear.trade(game.t, stype) or {"gives": "pistol", "takes": "carbine"}
+    who = soldier["name"] or soldier["type"]
+    game.entry["after"].append(f"{who} traded the armour's {tr['gives'].lower()} for a {tr['takes'].lower()}"
+                               if step["on"] else f"{who} took the armour's {tr['gives'].lower()} back")
+
+
+_STEPS = {"hire": _hire, "dismiss": _dismiss, "equip": _equip, "give": _give, "take_back": _take_back, "sell": _sell,
+          "armour_trade": _armour_trade}
 
 
 def check_limits(game) -> None:

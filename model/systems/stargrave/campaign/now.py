@@ -22,7 +22,8 @@ def crew_now(data: dict, state: CampaignState, t: Tables, unplayed: dict | None 
         out = {**unplayed, **{r: dict(unplayed[r]) for r in ROLES if r in unplayed},
                "soldiers": [dict(s) for s in unplayed["soldiers"]]}
     else:
-        doc = {"soldiers": [{"type": s["type"], "robot": s["robot"], "shotgun": s["shotgun"]} for s in state.soldiers]}
+        doc = {"soldiers": [{"type": s["type"], "robot": s["robot"], "shotgun": s["shotgun"],
+                             "armour_trade": s.get("armour_trade", False)} for s in state.soldiers]}
         for role in ROLES:
             officer = data.get(role) if isinstance(data.get(role), dict) else {}
             o = state.officers[role]
@@ -45,7 +46,7 @@ def crew_now(data: dict, state: CampaignState, t: Tables, unplayed: dict | None 
     divisor = campaign_rules(t).survival["injured_health_divisor"]
     for d, s in zip(out["soldiers"], state.soldiers):
         health = d.get("profile", {}).get("health")
-        d.update(id=s["id"], name=s["name"], item=s["find"]["name"] if s["find"] else None, injured=s["injured"],
+        d.update(id=s["id"], name=s["name"], item=s["find"]["name"] if s["find"] else None, injured=s["injured"], at=s["at"],
                  # SG-CAMP-06: a seriously injured soldier starts the next game at half Health, rounded down
                  health_now=(health // divisor if s["injured"] else health) if health is not None else None)
     return out

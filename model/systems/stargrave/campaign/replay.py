@@ -19,6 +19,7 @@ from .after import ACTIONS, apply_after, check_limits
 from .memo import remembered
 from .rules import UPGRADE_WORDS, CampaignRules, as_int, campaign_rules
 from .state import CampaignState, founded_state
+from .temporary import read_temporary
 from .upkeep import officer_dues, pay_upkeep
 from .xp import xp_for_game
 
@@ -245,7 +246,8 @@ class _Game:
         self.name = title_of(game, g)
         self.entry = {"index": g, "title": _text(game, "title"), "date": _text(game, "date"),
                       "upkeep": 0, "out_of_action": [], "survival": [], "xp": None, "game_xp": 0, "info_xp": 0,
-                      "levels": [], "loot": [], "after": [], "credits_in": 0, "credits_out": 0}
+                      "levels": [], "loot": [], "after": [], "credits_in": 0, "credits_out": 0,
+                      "temporary": []}
 
     def issue(self, pointer: str, rule: str, message: str, severity: str = ERROR) -> None:
         self.issues.append(Issue(pointer, rule, severity, message))
@@ -266,6 +268,7 @@ class _Game:
             self._totals()
             return self.entry
         self._before()
+        read_temporary(self)       # SG-CREW-08: who played this game only (never the crew)
         self._survival()
         self._xp()
         self._levels()

@@ -23,7 +23,8 @@ class CampaignState:
     #          the items), "improved" {key: n}, "powers" [{name activation base_activation fatigue basic
     #          category learned derivation}]}
     soldiers: list[dict] = field(default_factory=list)
-    # {"id", "name", "type", "robot", "shotgun", "find" (the find in its slot or None), "injured", "at"}
+    # {"id", "name", "type", "robot", "shotgun", "armour_trade" (SG-SOLD-14), "find" (the find in its slot or None),
+    #  "injured", "at"}
     used_ids: list[str] = field(default_factory=list)
 
     @property
@@ -59,7 +60,8 @@ def founded_state(data: dict, founded: dict, rules: CampaignRules) -> CampaignSt
             continue
         sid = s.get("id") if isinstance(s.get("id"), str) else None
         state.soldiers.append({"id": sid, "name": s.get("name", ""), "type": s.get("type"), "robot": bool(s.get("robot")),
-                               "shotgun": bool(s.get("shotgun")), "find": None, "injured": False,
+                               "shotgun": bool(s.get("shotgun")), "armour_trade": bool(s.get("armour_trade")),
+                               "find": None, "injured": False,
                                "at": f"/soldiers/{i}"})
         if sid is not None:
             state.used_ids.append(sid)

@@ -5,6 +5,7 @@ so a page shows the model's reasons and never counts credits or specialists itse
 from __future__ import annotations
 
 from ....wording import a
+from .. import soldier_gear as gear
 from ..derive import format_value
 from ..tables import KEYS, Tables, tables
 
@@ -68,7 +69,11 @@ def hired(data: dict, founded: dict, t: Tables) -> list[dict]:
                     "shotgun_reason": "" if allowed or not known else
                     f"{a(str(sd.get('type')), True)} has no carbine, so there is nothing to swap for a shotgun.",
                     "profile_words": profile_words(sd["profile"], t) if known else "",
-                    "gear": list(sd.get("gear") or [])})
+                    "gear": list(sd.get("gear") or []),
+                    # SG-SOLD-14: the armour's pistol traded for a carbine (the slot is empty at founding)
+                    "armour_trade": bool(s.get("armour_trade")), "trade_allowed": bool(sd.get("trade_allowed")),
+                    "trade_reason": gear.trade_block(t, t.soldiers.get(sd.get("type")), None) if known else "",
+                    "slot_words": sd.get("slot_words")})
     return out
 
 

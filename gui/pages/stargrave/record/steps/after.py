@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QHeaderView,
 
 from model.systems.stargrave import record_choices as choices
 from model.systems.stargrave.campaign_choices import stash_origins
+from model.systems.stargrave.soldier_gear import trade_block
 
 from .....widgets.common import Card, heading, hint
 from .....widgets.rows_model import Row, RowsModel
@@ -24,7 +25,8 @@ def _table(cols: list[str], name: str, height: int) -> QTableView:
 
 
 def soldier_rows(soldiers: list[dict]) -> list[Row]:
-    return [Row(s.get("id", "") or str(r), (s.get("name") or "(unnamed)", s.get("type", ""), s.get("item") or "empty",
+    return [Row(s.get("id", "") or str(r), (s.get("name") or "(unnamed)", s.get("type", ""),
+                                            s.get("item") or s.get("slot_words") or "empty",
                                             "injured: starts at half Health" if s.get("injured") else "fit"),
                 icons=("", "", "", "warning" if s.get("injured") else ""), data=s.get("id", ""))
             for r, s in enumerate(soldiers)]
@@ -58,6 +60,7 @@ class AfterStep(Step):
         self.take_back.clicked.connect(self._take_back)
         self.sell.clicked.connect(self._sell)
         self.give.clicked.connect(self._give)
+        self.trade.clicked.connect(self._trade)
         self.undo_action.clicked.connect(self._remove_action)
         self.type_combo.currentIndexChanged.connect(lambda _i: self._hire_note())
         self.roster.selectionModel().currentRowChanged.connect(lambda *_: self._buttons())
@@ -98,15 +101,20 @@ class AfterStep(Step):
     def _middle_row(self) -> None:
         """The soldiers after the game and the stash, with what can be done to them."""
         mid = QHBoxLayout()
-        soldiers, self.roster, (self.dismiss, self.take_back) = self._list_card(
+        soldiers, self.roster, (self.dismiss, self.take_back, self.trade) = self._list_card(
             "Soldiers", ["Name", "Type", "Item slot", "Next game"], "afterRoster", "Soldiers after the game",
-            [("&Dismiss", "dismissButton"), ("&Take item back", "takeBackButton")])
+            [("&Dismiss", "dismissButton"), ("&Take item back", "takeBackButton"),
+             ("Carbine for armour pistol", "tradeButton")])
         mid.addWidget(soldiers, 3)
         stash, self.stash, (self.sell, self.give) = self._list_card(
             "Stash", ["Item", "Slots", "Value", "From"], "afterStash", "The crew's stash",
             [("&Sell", "sellButton"), ("&Give to selected soldier", "giveButton")])
         mid.addWidget(stash, 2)
         self.column.addLayout(mid)
+        self.give_note = hint()     # why the selected find cannot go to the selected soldier
+        self.give_note.setObjectName("afterGiveNote")
+        self.give_note.hide()
+        self.column.addWidget(self.give_note)
 
     def _list_card(self, title: str, headers: list[str], name: str, spoken: str, buttons: list[tuple[str, str]]):
         """A card with a table of `headers` and a row of buttons under it: (card, table, buttons)."""
@@ -202,12 +210,43 @@ class AfterStep(Step):
         self._hire_note()
         self._buttons()
 
+    def _give_offer(self) -> dict | None:
+        """The model's word on giving the selected find to the selected soldier (SG-SOLD-05/10/14)."""
+        name, sid = self._selected(self.stash), self._selected(self.roster)
+        if not name or not sid:
+            return None
+        d = self.draft
+        offers = choices.give_offers(d.data, d.index, d.record, sid, self.dialog.session.pack)
+        return next((o for o in offers if o["name"] == name), None)
+
     def _buttons(self) -> None:
         soldier, item = self.roster.currentIndex().row() >= 0, self.stash.currentIndex().row() >= 0
         self.dismiss.setEnabled(soldier)
         self.take_back.setEnabled(soldier)
         self.sell.setEnabled(item)
-        self.give.setEnabled(item and soldier)
+        offer = self._give_offer() if item and soldier else None
+        refused = f"{offer['reason']} ({offer['rule']})" if offer and not offer["fits"] else ""
+        self.give.setEnabled(item and soldier and not refused)
+        self.give.setToolTip(refused or "Give the selected find to the selected soldier's item slot")
+        self.give_note.setText(refused)
+        self.give_note.setVisible(bool(refused))
+        # SG-SOLD-14: the armour's pistol traded for a carbine, while the item slot holds no find
+        s = self._soldier_now()
+        traded = bool(s.get("armour_trade"))
+        block = "" if traded or not s else trade_block(self.t, self.t.soldiers.get(s.get("type")), s.get("item"))
+        self.trade.setText("Pistol back for the armour" if traded else "Carbine for armour pistol")
+        self.trade.setEnabled(bool(s) and (traded or (bool(s.get("trade_allowed")) and not block)))
+        self.trade.setToolTip(block or "Trade the assault armour's pistol for a carbine; it fills the soldier's one "
+                              "item slot (SG-SOLD-14)")
+
+    def _soldier_now(self) -> dict:
+        sid = self._selected(self.roster)
+        return next((x for x in self.now.get("soldiers", []) if sid and x.get("id") == sid), {})
+
+    def _trade(self) -> None:
+        s = self._soldier_now()
+        if s and (s.get("armour_trade") or self.trade.isEnabled()):
+            self._append({"armour_trade": s["id"], "on": not s.get("armour_trade")})
 
     def _hire_note(self) -> None:
         name = self.type_combo.currentData()
@@ -255,7 +294,8 @@ class AfterStep(Step):
 
     def _give(self) -> None:
         name, sid = self._selected(self.stash), self._selected(self.roster)
-        if name and sid:
+        offer = self._give_offer()
+        if name and sid and (offer is None or offer["fits"]):
             self._append({"give": sid, "item": name})
 
     def _equip_entry(self, role: str) -> int | None:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QDate
-from PySide6.QtWidgets import QCheckBox, QDateEdit, QFormLayout, QLabel, QLineEdit, QPlainTextEdit, QVBoxLayout
+from PySide6.QtWidgets import (QCheckBox, QDateEdit, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QListWidget,
+                               QPlainTextEdit, QPushButton, QVBoxLayout)
 
 from .....widgets.common import Card, WrapLabel, hint
 from ..step import Step
@@ -15,7 +16,7 @@ class GameStep(Step):
     object_name = "step_game"
     explain = ("Name the game and say when it was played. Before every game the crew pays the upkeep of the "
                "equipment that has one; the check below says whether the credits cover it.")
-    parts = ("title", "date", "notes", "activate_secret")
+    parts = ("title", "date", "notes", "activate_secret", "temporary")
 
     def build(self) -> None:
         card = Card("Game")
@@ -63,6 +64,8 @@ class GameStep(Step):
                         "(a Recruit or a Runner may stand in)."))
         self.column.addWidget(upkeep)
 
+        self._temporary_card()
+
         self.title_edit.textEdited.connect(lambda s: self._set("/title", s))
         self.date_edit.dateChanged.connect(lambda d: self._set("/date", d.toString("yyyy-MM-dd")))
         self.notes.textChanged.connect(self._notes)
@@ -70,6 +73,74 @@ class GameStep(Step):
 
     def focus_first(self):
         return self.title_edit
+
+    # -- SG-CREW-08: who played this game only (never the crew) ---------------------------------------------
+    def _temporary_card(self) -> None:
+        from ...temporary_fields import TemporaryFields
+        card = Card("Temporary members (this game only)")
+        card.add(hint("Figures who joined the crew for this game only (from a power, advanced technology or the "
+                      "scenario). They are listed with the game, never join the crew and count against none of its "
+                      "limits (SG-CREW-08)."))
+        self.temp_list = QListWidget()
+        self.temp_list.setObjectName("recTempList")
+        self.temp_list.setAccessibleName("Temporary members of this game")
+        self.temp_list.setMaximumHeight(80)
+        card.add(self.temp_list)
+        self.temp_fields = TemporaryFields(self.dialog.session.pack, "recTemp")
+        card.add(self.temp_fields)
+        row = QHBoxLayout()
+        self.temp_add = QPushButton("Add temporary member")
+        self.temp_add.setObjectName("recTempAdd")
+        self.temp_remove = QPushButton("Remove selected")
+        self.temp_remove.setObjectName("recTempRemove")
+        self.temp_note = hint("")
+        self.temp_note.setObjectName("recTempNote")
+        row.addWidget(self.temp_add)
+        row.addWidget(self.temp_remove)
+        row.addWidget(self.temp_note, 1)
+        card.layout_.addLayout(row)
+        self.column.addWidget(card)
+        self.temp_add.clicked.connect(self._add_temporary)
+        self.temp_remove.clicked.connect(self._remove_temporary)
+
+    def _members(self) -> list:
+        found = self.draft.record.get("temporary")
+        return list(found) if isinstance(found, list) else []
+
+    def _add_temporary(self) -> None:
+        entry = self.temp_fields.entry()
+        if entry is None:
+            self.temp_note.setText("Give the figure a name: a temporary member is a soldier type, or a named figure "
+                                   "with its own profile.")
+            return
+        self.temp_note.setText("")
+        self.temp_fields.name.clear()
+        self.draft.set("/temporary", self._members() + [entry])
+        self.dialog.changed()
+
+    def _remove_temporary(self) -> None:
+        members, r = self._members(), self.temp_list.currentRow()
+        if not members:
+            return
+        del members[r if 0 <= r < len(members) else -1]
+        if members:
+            self.draft.set("/temporary", members)
+        else:
+            self.draft.remove("/temporary")
+        self.dialog.changed()
+
+    def _temporary_words(self) -> list[str]:
+        from model.play.stargrave_temporary import profile_words
+        out = []
+        for m in self._members():
+            if not isinstance(m, dict):
+                out.append("?")
+            elif m.get("type"):
+                out.append(f"{m['name']} ({m['type']})" if m.get("name") else str(m["type"]))
+            else:
+                prof = m.get("profile") if isinstance(m.get("profile"), dict) else {}
+                out.append(f"{m.get('name') or '?'}: {profile_words(prof)}")
+        return out
 
     def _set(self, path: str, value) -> None:
         self.draft.set(path, value)
@@ -105,6 +176,11 @@ class GameStep(Step):
             self.notes.blockSignals(True)
             self.notes.setPlainText(r.get("notes") or "")
             self.notes.blockSignals(False)
+        words = self._temporary_words()
+        if [self.temp_list.item(i).text() for i in range(self.temp_list.count())] != words:
+            self.temp_list.clear()
+            self.temp_list.addItems(words)
+        self.temp_remove.setEnabled(bool(words))
         secrets = [n for n in campaign_before(self.draft).get("stash", []) if "secret" in n.lower()]
         self.secret.setChecked(bool(r.get("activate_secret")))
         self.secret.setVisible(bool(secrets) or bool(r.get("activate_secret")))
