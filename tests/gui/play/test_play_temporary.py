@@ -37,7 +37,7 @@ def test_SG_CREW_08_temporary_members_in_the_play_view_never_count_and_leave_aft
     s = editor.session
     user.key(editor.nav, Qt.Key.Key_F5)
     page = editor.play_page
-    limits = lambda: [i for i in s.issues if i.rule in ("SG-CREW-05", "SG-CREW-06") and i.is_error]  # noqa: E731
+    limits = lambda: [i for i in s.issues if i.rule in ("SG-CREW-05", "SG-CREW-06") and i.is_error]
     assert len(s.result.derived["soldiers"]) == 8 and not limits()
 
     def sniper(dlg):

@@ -107,7 +107,7 @@ def test_SG_SOLD_14_between_games_the_trade_fills_the_slot_and_is_refused_while_
     user.click_row(editor.nav, SOLDIERS)
     now = W(editor, QTableView, "rosterNow")
     trade, give = W(editor, QPushButton, "nowTrade"), W(editor, QPushButton, "nowGive")
-    after = lambda: s.data["campaign"]["games"][0]["after"]     # noqa: E731
+    after = lambda: s.data["campaign"]["games"][0]["after"]
     user.click_row(now, 0)                                          # a Trooper: nothing to trade
     assert not trade.isEnabled()
     user.click_row(now, 2)                                          # the Armoured Trooper
