@@ -10,6 +10,13 @@ of typing it lacked (all of it when there was none). Settings and the recovery f
 write: for the largest shipped example, a crew with 100 recorded games, and the same with the largest portrait a
 document holds: the time recovery.write takes (check, serialise, write, fsync: what autosave did on the GUI thread
 before it moved to a worker), and the time of the snapshot the GUI thread now takes instead (recovery.snapshot).
+
+Measured on a two-core machine shared with other work: kill, before the maximum wait: 0 of 3 runs left a file, all
+12 s of typing lost (defaults, and seconds=1); after: 4 of 4 runs, 1.4 to 5.1 s lost at the defaults (2 s quiet,
+5 s maximum), within the maximum wait and the key in flight. write: recovery.write 1 to 28 ms (median 1 ms for the
+largest example, 12 ms for 100 games, with or without a 300 KB portrait; the fsync is most of it, and varies with
+the disk); before this change, with pretty-printed JSON, 12 to 28 ms, all of it on the GUI thread. The snapshot:
+median 0.05 ms for the example, 0.5 ms for 100 games.
 """
 
 from __future__ import annotations
