@@ -106,7 +106,7 @@ def test_a_kill_during_continuous_typing_loses_no_more_than_the_maximum_wait(tmp
 
 def _slow_disk(monkeypatch):
     """The worker's write held at its start (a slow disk) until `release` is set; each call's thread and the
-    bytes each write puts on disk are recorded."""
+    document each write put on disk (once it is there) are recorded."""
     started, release, threads, payloads = threading.Event(), threading.Event(), [], []
     check, write = recovery.check_value, recovery.atomic_write
 
@@ -117,8 +117,9 @@ def _slow_disk(monkeypatch):
         return check(value, *args)
 
     def recorded_write(path, payload, *args):
-        payloads.append(json.loads(payload)["document"])
-        return write(path, payload, *args)
+        notes = write(path, payload, *args)
+        payloads.append(json.loads(payload)["document"])   # once it is on disk
+        return notes
     monkeypatch.setattr(recovery, "check_value", held_check)
     monkeypatch.setattr(recovery, "atomic_write", recorded_write)
     return started, release, threads, payloads
