@@ -123,8 +123,12 @@ class Session(QObject):
         moved = relocate(self.data, self.path, target) if relocate else []
         if moved:
             self.apply(edits.Batch(tuple(moved), "update links for the new location"))
+        # The document's own file may be a symbolic link it was opened through: that link is followed (the file it
+        # points to is saved, the link stays a link). A link at any other name (Save As) is refused, never written
+        # through (model/storage.py: write_target).
+        link = storage.FOLLOW if not changed_path else storage.REFUSE
         try:
-            notes = storage.save(target, self.data)
+            notes = storage.save(target, self.data, link)
         except storage.SaveError:
             if moved:
                 self.stack.undo()  # nothing was saved: the links go back to what fits the old location

@@ -10,6 +10,7 @@ import argparse
 import json
 import os
 import sys
+from functools import partial
 from pathlib import Path
 from collections.abc import Callable, Sequence
 
@@ -17,6 +18,7 @@ from . import __version__
 from .issues import Issue
 from .kinds import KINDS, PLANNED
 from .rules_pack import PackError, load_pack_file
+from .output_path import link_mode, link_refused
 from .storage import DocumentError, SaveError, atomic_write, dumps, load, write_target
 
 COMMANDS = ("new", "check", "export", "import")
@@ -59,7 +61,7 @@ def _parser() -> argparse.ArgumentParser:
     pn = sub.add_parser("new", help="write a new starter document")
     pn.add_argument("kind", metavar="KIND", help=f"one of: {', '.join(KINDS)}")
     pn.add_argument("-o", "--output", required=True, metavar="FILE")
-    pn.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    pn.add_argument("--force", action="store_true", help="replace FILE if it exists (a symbolic link there is replaced itself, never written through)")
 
     pc = sub.add_parser("check", help="check documents against the rules")
     pc.add_argument("files", nargs="+", metavar="FILE")
@@ -95,7 +97,7 @@ def _parser() -> argparse.ArgumentParser:
                     help="full sheet only: leave these optional sections out (e.g. campaign,power-cards)")
     pe.add_argument("--list-issues", action="store_true", help="print the rule errors in the sheet's footer")
     pe.add_argument("--rules", action="append", default=[], metavar="PACK.json", help="house-rule pack")
-    pe.add_argument("--force", action="store_true", help="overwrite OUT.pdf if it exists")
+    pe.add_argument("--force", action="store_true", help="replace OUT if it exists (a symbolic link there is replaced itself, never written through)")
 
     from .importers.command import add_parser as add_import_parser
     add_import_parser(sub)
@@ -119,13 +121,17 @@ def cmd_new(args) -> int:
             _err(f"unknown kind {args.kind!r}; choose one of: {', '.join(KINDS)}")
         return 2
     out = Path(args.output)
+    refused = link_refused(out, args.force)   # a link, dangling or not, is never written through
+    if refused:
+        _err(refused)
+        return 2
     if out.exists() and not args.force:
         _err(f"{out} already exists; choose another name or add --force")
         return 2
     from .rules_pack import builtin_pack
     data = kind.system.new(builtin_pack(kind.pack))
     try:
-        atomic_write(out, dumps(data).encode("utf-8"))
+        atomic_write(out, dumps(data).encode("utf-8"), link_mode(args.force))
     except SaveError as e:
         _err(str(e))
         return 2
@@ -203,9 +209,14 @@ def _is_pdf(path: Path) -> bool:
 
 def _refuse_output(src: Path, out: Path, force: bool, replaceable: bool, what: str, suffix: str) -> bool:
     """Say why OUT must not be written (the document itself, a folder, another kind of file) and
-    return True; False when it may be. `replaceable`: an existing OUT is an earlier export."""
+    return True; False when it may be. `replaceable`: an existing OUT is an earlier export. A symbolic link at OUT
+    is refused without --force and replaced itself with it (model/output_path.py)."""
+    refused = link_refused(out, force)
+    if refused:
+        _err(refused)
+        return True
     try:
-        write_target(out)  # a device, FIFO or socket is never replaced, not even with --force
+        write_target(out, link_mode(force))  # a device, FIFO or socket is never replaced, not even with --force
     except SaveError as e:
         _err(str(e))
         return True
@@ -220,10 +231,11 @@ def _refuse_output(src: Path, out: Path, force: bool, replaceable: bool, what: s
     return True
 
 
-def _write(out: Path, payload: bytes) -> bool:
-    """Write an export atomically; False (said why) when it could not be written."""
+def _write(out: Path, payload: bytes, force: bool = False) -> bool:
+    """Write an export atomically; False (said why) when it could not be written. A symbolic link at OUT (one
+    made since _refuse_output looked) is refused, or with --force replaced itself: never written through."""
     try:
-        atomic_write(out, payload)
+        atomic_write(out, payload, link_mode(force))
     except SaveError as e:
         _err(str(e))
         return False
@@ -292,7 +304,7 @@ def cmd_export(args) -> int:
         return _export_text(args)
     if args.foundry:
         from .exporters.command import export_foundry
-        return export_foundry(args, _refuse_output, _load_checked, _write, _err)
+        return export_foundry(args, _refuse_output, _load_checked, partial(_write, force=args.force), _err)
     if args.output is None:
         _err("name the PDF to write with -o OUT.pdf (only --text prints to the terminal)")
         return 2
@@ -324,7 +336,7 @@ def cmd_export(args) -> int:
     except (SheetError, ValueError) as e:
         _err(f"{src}: {e}")
         return 2
-    if not _write(out, pdf):
+    if not _write(out, pdf, args.force):
         return 2
     errors = sum(1 for i in result.issues if i.is_error)
     note = f"; the {loaded.kind.title} still has {errors} rule error{'s' if errors != 1 else ''}" if errors else ""
@@ -358,7 +370,7 @@ def _export_text(args) -> int:
     if out is None:
         sys.stdout.write(text)
         return 0
-    if not _write(out, text.encode("utf-8")):
+    if not _write(out, text.encode("utf-8"), args.force):
         return 2
     print(f"wrote {out}")
     return 0

@@ -2,7 +2,10 @@
 offers to restore after a crash or a kill.
 
 One file per open document, `<key>.recovery` in the recovery folder, written atomically
-(storage.atomic_write) and read back through the bounded loader. It holds the document and what the
+(storage.atomic_write, never through a symbolic link) and read back through the bounded loader. The window
+takes a `snapshot` of the document (a copy of its lists and objects, a millisecond for a crew with a hundred
+games) and hands it to a worker thread that checks, serialises and writes it (ten to thirty milliseconds with
+the fsync: tests/benchmarks/bench_autosave.py), so the editor never waits for the disk. It holds the document and what the
 offer shows: the kind, the title, the file the document belongs to (or none) and when it was written,
 and the process that wrote it, so a second Starwright running at the same time is not offered the first
 one's documents. Pure model code: no Qt (gui/recovery.py times the writes and asks the user).
@@ -10,6 +13,7 @@ one's documents. Pure model code: no Qt (gui/recovery.py times the writes and as
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from dataclasses import dataclass
@@ -19,7 +23,7 @@ from typing import Any
 from .bounded import MAX_BYTES, DocumentError, load_json
 from .kinds import KINDS
 from .paths import RECOVERY_SUFFIX, recovery_dir
-from .storage import atomic_write, check_value, dumps, process_alive
+from .storage import atomic_write, check_value, process_alive
 
 FORMAT = "starwright/recovery"
 SUFFIX = RECOVERY_SUFFIX
@@ -47,15 +51,26 @@ class Entry:
         return f"{self.title} · {title}\n{where} · autosaved {when}"
 
 
+def snapshot(value: Any) -> Any:
+    """A copy of a document's lists and objects (strings and numbers are shared: they cannot change), for a
+    write on another thread while the editor goes on changing the document."""
+    if type(value) is dict:
+        return {k: snapshot(v) for k, v in value.items()}
+    if type(value) is list:
+        return [snapshot(v) for v in value]
+    return value
+
+
 def write(folder: str | os.PathLike, key: str, data: dict, kind: str, path: str | None, title: str) -> Path:
-    """Write (atomically) the recovery file of one document; raises storage.SaveError."""
+    """Write (atomically) the recovery file of one document; raises storage.SaveError. Safe on a worker thread
+    when `data` is a snapshot nothing else changes. Compact JSON: no one reads it but the next start."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     check_value(data)
     record = {"format": FORMAT, "version": 1, "saved_at": round(time.time(), 3), "pid": os.getpid(),
               "kind": kind, "path": path, "title": title, "document": data}
     target = folder / f"{key}{SUFFIX}"
-    atomic_write(target, dumps(record).encode("utf-8"))
+    atomic_write(target, json.dumps(record, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8"))
     return target
 
 

@@ -114,16 +114,53 @@ def _refuse(path, reason: str) -> SaveError:
     return SaveError(path, f"could not save: {reason}. The file on disk was not changed.")
 
 
-def write_target(path: str | os.PathLike) -> Path:
-    """The file a save to `path` really writes: the end of a chain of symbolic links (so the link stays a
-    link), refused when it is a folder, a device, a FIFO or anything else that is not a regular file."""
+# What a write does with a symbolic link at the path it was given (the path's last part: links among its folders
+# are part of the path the user named). Nothing is written through a link unless the caller asks.
+REFUSE = "refuse"    # refused, whether it leads to a file or nowhere (the default)
+REPLACE = "replace"  # the link itself is replaced by the new file; the file it points to is not touched (--force)
+FOLLOW = "follow"    # the file it points to is replaced, the link stays a link: saving a document opened through
+                     # the link; that file must exist (a dangling link is refused, never made into a new file)
+
+
+def link_destination(path: str | os.PathLike) -> tuple[str, bool] | None:
+    """(what the link says, whether that leads to something) when path is a symbolic link, else None."""
+    try:
+        if not os.path.islink(path):
+            return None
+        return os.readlink(path), os.path.exists(path)
+    except (OSError, ValueError):
+        return None
+
+
+def _link_refused(path, dest: str, leads: bool, why: str) -> SaveError:
+    where = f"{dest}" + ("" if leads else ", which does not exist")
+    return SaveError(path, f"could not save: this is a symbolic link (to {where}) and {why}. Nothing was written.")
+
+
+def write_target(path: str | os.PathLike, link: str = REFUSE) -> Path:
+    """The directory entry a write to `path` replaces: `path` itself, or with FOLLOW the file a symbolic link
+    there points to (the end of a chain of links). A link is refused unless `link` says what to do with it (see
+    REFUSE, REPLACE, FOLLOW); a folder, a device, a FIFO or anything else that is not a regular file is refused
+    always."""
     target = Path(path)
     try:
-        if target.is_symlink():
+        st = os.lstat(target)
+        if stat.S_ISLNK(st.st_mode):
+            if link == REPLACE:
+                return target
+            dest = os.readlink(target)
+            if link != FOLLOW:
+                raise _link_refused(path, dest, os.path.exists(target),
+                                    "Starwright never writes through a link it was not asked to follow; "
+                                    "choose another name")
             target = Path(os.path.realpath(target))
             if target.is_symlink():  # realpath gives up on a loop
                 raise _refuse(path, _REASONS[errno.ELOOP])
-        st = os.stat(target)
+            try:
+                st = os.stat(target)
+            except FileNotFoundError:
+                raise _link_refused(path, dest, False, "a save never makes a new file through a link; choose "
+                                                       "where to save it") from None
     except FileNotFoundError:
         return target
     except ValueError:
@@ -185,20 +222,26 @@ def process_alive(pid: int) -> bool:
     return True
 
 
-def atomic_write(path: str | os.PathLike, payload: bytes) -> list[str]:
+def atomic_write(path: str | os.PathLike, payload: bytes, link: str = REFUSE) -> list[str]:
     """Write to a temporary file in the target's folder, fsync, then rename over the target.
 
     A failure at any step leaves the previous file exactly as it was and no temporary file behind; a
-    crash's leftovers are removed by the next save. A symbolic link is followed (the file it points to is
-    replaced, in its own folder). Returns notes for the user: a file with other names (hard links) is
-    replaced, so those names keep the old contents, and the note says so.
+    crash's leftovers are removed by the next save. A symbolic link at `path` is refused unless `link` says
+    otherwise (write_target): the rename itself never writes through a link (it replaces the name it is
+    given), and the temporary file is made with O_EXCL, which a link planted in its place makes fail. Returns
+    notes for the user: a file with other names (hard links) is replaced, so those names keep the old
+    contents, and the note says so.
     """
-    target = write_target(path)
+    target = write_target(path, link)
     folder = target.parent if str(target.parent) else Path(".")
     notes = []
     tmp_name = None
     try:
-        old = os.stat(target) if target.exists() else None
+        try:
+            old = os.lstat(target)   # a link replaced itself (REPLACE) has no mode or other names to keep
+            old = old if stat.S_ISREG(old.st_mode) else None
+        except FileNotFoundError:
+            old = None
         if old is not None and old.st_nlink > 1:
             others = old.st_nlink - 1
             notes.append(f"{target} had {others} other name{'s' if others > 1 else ''} (a hard link); "
@@ -249,5 +292,6 @@ def encode(data: dict, path: str | os.PathLike | None = None) -> bytes:
                               f"The file on disk was not changed.") from None
 
 
-def save(path: str | os.PathLike, data: dict) -> list[str]:
-    return atomic_write(path, encode(data, path))
+def save(path: str | os.PathLike, data: dict, link: str = REFUSE) -> list[str]:
+    """Save a document atomically; `link`: what to do with a symbolic link at path (write_target)."""
+    return atomic_write(path, encode(data, path), link)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ..evaluate import evaluate
 from ..kinds import KINDS
+from ..output_path import link_mode, link_refused
 from ..storage import SaveError, atomic_write, dumps
 from . import ImportRefused, import_file
 
@@ -21,7 +22,7 @@ def add_parser(sub) -> None:
     p.add_argument("file", metavar="FILE", help="a Labernator .sg/.json, a BattleScribe .ros/.rosz or a New Recruit .json")
     p.add_argument("-o", "--output", required=True, metavar="OUT.starwright")
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")
-    p.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
+    p.add_argument("--force", action="store_true", help="replace OUT if it exists (a symbolic link there is replaced itself, never written through)")
 
 
 def _err(msg: str) -> None:
@@ -36,6 +37,10 @@ def run(args) -> int:
         same = False
     if same:
         _err(f"{out} is the file being imported; import never writes over its source. Choose another name.")
+        return 2
+    refused = link_refused(out, args.force)   # a link, dangling or not, is never written through
+    if refused:
+        _err(refused)
         return 2
     if out.is_dir():
         _err(f"{out} is a folder; name the crew file to write, e.g. {out / (src.stem + '.starwright')}")
@@ -52,7 +57,7 @@ def run(args) -> int:
         _err(str(e))
         return 2
     try:
-        atomic_write(out, dumps(result.data).encode("utf-8"))
+        atomic_write(out, dumps(result.data).encode("utf-8"), link_mode(args.force))
     except SaveError as e:
         _err(str(e))
         return 2

@@ -100,27 +100,59 @@ def test_a_stale_temp_of_a_live_process_is_left_alone(tmp_path):
     assert live.exists() and not dead.exists()
 
 
-def test_saving_onto_a_symlink_writes_the_file_it_points_to(tmp_path):
+def test_saving_a_document_through_its_own_link_writes_the_file_it_points_to(tmp_path):
     real_dir = tmp_path / "real"
     real_dir.mkdir()
     real = real_dir / "crew.starwright"
     storage.save(real, {"n": 1})
     link = tmp_path / "link.starwright"
     link.symlink_to(Path("real") / "crew.starwright")
-    notes = storage.save(link, {"n": 2})
+    notes = storage.save(link, {"n": 2}, storage.FOLLOW)
     assert notes == []
     assert link.is_symlink() and os.readlink(link) == str(Path("real") / "crew.starwright")
     assert json.loads(real.read_text()) == {"n": 2}
     assert _temps(tmp_path, "link.starwright") == [] and _temps(real_dir, "crew.starwright") == []
 
 
-def test_saving_through_a_chain_of_links_and_a_dangling_one(tmp_path):
+def test_saving_through_a_chain_of_links_follows_it_to_the_file(tmp_path):
     real = tmp_path / "real.starwright"
+    storage.save(real, {"n": 0})
     (tmp_path / "one").symlink_to(real)
     (tmp_path / "two").symlink_to(tmp_path / "one")
-    storage.save(tmp_path / "two", {"n": 1})  # the target does not exist yet: it is made
+    storage.save(tmp_path / "two", {"n": 1}, storage.FOLLOW)
     assert (tmp_path / "two").is_symlink() and (tmp_path / "one").is_symlink()
     assert json.loads(real.read_text()) == {"n": 1}
+
+
+@pytest.mark.parametrize("leads", [True, False], ids=["to a file", "dangling"])
+def test_a_link_is_never_written_through_unless_asked(tmp_path, leads):
+    """Not by default (every writer: exports, recovery files, Save As), and not by FOLLOW when it dangles (a save
+    never makes a new file where a link points); REPLACE replaces the link itself and leaves its target alone."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    target = elsewhere / "victim.starwright"
+    if leads:
+        target.write_text("the other file")
+        target.chmod(0o600)
+    link = tmp_path / "out.starwright"
+    link.symlink_to(target)
+    modes = [storage.REFUSE] + ([] if leads else [storage.FOLLOW])
+    for mode in modes:
+        with pytest.raises(storage.SaveError, match="symbolic link") as e:
+            storage.save(link, {"n": 1}, mode)
+        assert str(link) in str(e.value) and str(target) in str(e.value) and "Traceback" not in str(e.value)
+        assert ("does not exist" in str(e.value)) is not leads
+        with pytest.raises(storage.SaveError, match="symbolic link"):
+            storage.atomic_write(link, b"bytes")
+        assert link.is_symlink()
+        assert sorted(os.listdir(elsewhere)) == (["victim.starwright"] if leads else [])
+        assert _temps(tmp_path, "out.starwright") == [] and _temps(elsewhere, "victim.starwright") == []
+    storage.save(link, {"n": 2}, storage.REPLACE)
+    assert not link.is_symlink() and json.loads(link.read_text()) == {"n": 2}
+    assert (target.read_text() == "the other file") if leads else not target.exists()
+    mask = os.umask(0o022)
+    os.umask(mask)
+    assert link.stat().st_mode & 0o777 == 0o666 & ~mask  # a new file's mode, not the target's
 
 
 def test_saving_onto_a_hard_link_says_the_other_name_keeps_the_old_version(tmp_path):
