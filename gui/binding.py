@@ -19,7 +19,7 @@ Their issue marks wait the same way (a border put on a table re-styles the table
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Qt
@@ -82,13 +82,22 @@ class Binding:
         self.dead = False
 
 
+class PageHost(Protocol):
+    """What a binder asks of the editor whose pages it binds (gui/editor.py)."""
+
+    def is_page(self, widget: object) -> bool: ...
+    def waiting(self, pointer: str) -> bool: ...
+    def build_owners(self, pointer: str) -> None: ...
+
+
 class Binder(QObject):
     def __init__(self, session, parent: QObject | None = None):
         super().__init__(parent)
         self.session = session
         self.bindings: list[Binding] = []
         self.show_page: Callable[[QWidget], None] | None = None
-        self.pages: list = []   # the editor's pages (gui.pages.base.Page): their forms are built when needed
+        self.host: PageHost | None = None   # the editor whose pages bind here (each made when first needed)
+        self.state = None                   # the editor's DocumentState (gui/document_state.py), for its pages
         self.current = None     # the page in sight (set by the editor); None: every page follows every edit
         self._stale: dict[int, list[Binding]] = {}   # id(hidden page) -> its bindings an edit touched
         self._unmarked: set[int] = set()              # id(hidden page) whose widgets' issue marks wait
@@ -116,7 +125,7 @@ class Binder(QObject):
         self.bindings = keep
 
     def forget(self, predicate: Callable[[Binding], bool], page) -> None:
-        """Drop the bindings of a form given back (Page.release_form), and what waited for that page."""
+        """Drop the bindings of a page given back (DocumentEditor.release_forms), and what waited for that page."""
         self.drop(predicate)
         self._stale.pop(id(page), None)
         self._unmarked.discard(id(page))
@@ -217,7 +226,8 @@ class Binder(QObject):
             self.paint()
 
     def _hidden(self, page) -> bool:
-        return self.current is not None and page is not None and page is not self.current and page in self.pages
+        return (self.current is not None and page is not None and page is not self.current
+                and self.host is not None and self.host.is_page(page))
 
     def catch_up(self, page) -> bool:
         """Refresh what edits touched on `page` while it was hidden; True if anything was."""
@@ -243,7 +253,7 @@ class Binder(QObject):
         found: dict[int, list] = {}
         for issue in self.session.issues:
             if self._waiting(issue.pointer):
-                continue  # painted when that page builds its form (Page.ensure_built paints again)
+                continue  # painted when that page is made (DocumentEditor.page)
             b = self.owner(issue.pointer)
             if b is not None:
                 found.setdefault(id(b), []).append(issue)
@@ -284,13 +294,12 @@ class Binder(QObject):
 
     def _waiting(self, pointer: str) -> bool:
         """True when a page that edits `pointer` has not built its form yet (its widgets will take the issue)."""
-        return any(not page.built and page.owns(pointer) for page in self.pages)
+        return self.host is not None and self.host.waiting(pointer)
 
     def focus(self, pointer: str) -> bool:
         """Show and focus the widget bound to `pointer` (switching page); False if nothing is bound there."""
-        for page in self.pages:
-            if not page.built and page.owns(pointer):
-                page.ensure_built()
+        if self.host is not None:
+            self.host.build_owners(pointer)
         b = self.owner(pointer)
         if b is None:
             return False

@@ -11,10 +11,8 @@ from PySide6.QtGui import QAction, QKeySequence
 
 
 def _campaign_page(editor):
-    for page in getattr(editor, "pages", []) if editor is not None else []:
-        if getattr(page, "object_name", "") == "page_campaign":
-            return page
-    return None
+    """The editor's Campaign page (made if it is not yet), None for a document that has none."""
+    return editor.page_named("page_campaign") if editor is not None else None
 
 
 def install(window) -> None:
@@ -47,7 +45,6 @@ def install(window) -> None:
     def do_record():
         page = current_page()
         if page is not None:
-            page.ensure_built()
             page.open_walkthrough(None)
 
     def do_campaign():
@@ -57,7 +54,8 @@ def install(window) -> None:
             page.setFocus()
 
     def enable(*_):
-        ok = current_page() is not None
+        editor = window.current_editor()
+        ok = editor is not None and editor.index_named("page_campaign") is not None
         record.setEnabled(ok)
         campaign.setEnabled(ok)
 
@@ -67,20 +65,12 @@ def install(window) -> None:
     enable()
 
 
-def walkthrough_open(session) -> bool:
-    dlg = getattr(session, "record_dialog", None)
-    try:
-        return dlg is not None and dlg.isVisible()
-    except RuntimeError:   # closed and deleted already
-        return False
-
-
-def walkthrough_may_close(session) -> bool:
+def walkthrough_may_close(editor) -> bool:
     """Before a document closes: a "Record a game" walk-through open on it with something entered asks first,
     like unsaved changes; True when the document may close (the walk-through is then closed too)."""
-    if not walkthrough_open(session):
+    if not editor.state.walkthrough_open():
         return True
-    dlg = session.record_dialog
+    dlg = editor.state.record_dialog
     if not dlg.may_discard():
         return False
     dlg.discard()

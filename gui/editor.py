@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt, Signal
+from collections.abc import Sequence
+from typing import overload
+
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import (QHBoxLayout, QListWidget, QListWidgetItem, QSplitter, QStackedWidget,
                                QVBoxLayout, QWidget)
+from shiboken6 import delete, isValid
 
 from model import pointer as jp
 from model.labels import describe_pointer
 
 from .binding import Binder
+from .document_state import DocumentState
 from .icons import icon, severity_icon
 from .pages import pages_for
+from .pages.base import Page
+from .pages.spec import PageSpec
 from .session import Change, Session
 from .widgets.fitted_views import RowRepaint
 from .widgets.issues_panel import IssuesPanel
@@ -24,6 +31,30 @@ class PageList(RowRepaint, QListWidget):
     """The list of pages: a page's row that changes (its issue count) repaints alone, not the whole list."""
 
 
+class Pages(Sequence[Page]):
+    """An editor's pages in list order: `pages[i]` is page i, made from its spec when first asked for."""
+
+    def __init__(self, editor: DocumentEditor):
+        self._editor = editor
+
+    def __len__(self) -> int:
+        return len(self._editor.specs)
+
+    @overload
+    def __getitem__(self, i: int) -> Page: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Page]: ...
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self._editor.page(n) for n in range(len(self))[i]]
+        return self._editor.page(range(len(self))[i])
+
+    def __contains__(self, page: object) -> bool:   # (not by walking the pages: that would make them all)
+        return self._editor.is_page(page)
+
+
 class DocumentEditor(QWidget):
     titleChanged = Signal()
     playToggled = Signal(bool)
@@ -33,11 +64,16 @@ class DocumentEditor(QWidget):
         super().__init__(parent)
         self.session = session
         session.setParent(self)
+        self.state = DocumentState()   # what the window keeps about this document beside its data
         self.binder = Binder(session, self)
+        self.binder.state = self.state
         self.module = pages_for(session.kind.kind)
-        self.pages = self.module.build(session, self.binder)  # shells: each form is built when first needed
+        self.specs: list[PageSpec] = self.module.specs(session)
+        self._built: list[Page | None] = [None] * len(self.specs)   # each page made when first needed
+        self._kept_scroll: dict[int, int] = {}   # page index -> where it was scrolled when given back
+        self.pages = Pages(self)
         self.binder.show_page = self.show_page
-        self.binder.pages = self.pages
+        self.binder.host = self
         self._seen = False   # shown at least once (see showEvent)
         self._missed: dict[int, Change] = {}   # id(hidden built page) -> the edits it has not followed, merged
         self._nav_shown: dict[int, tuple] = {}  # page index -> (issue count, worst severity) its list row shows
@@ -50,11 +86,11 @@ class DocumentEditor(QWidget):
         self.nav.setFixedWidth(self.fontMetrics().horizontalAdvance("First Mate") + 100)
         self.stack = QStackedWidget()
         self.stack.setAttribute(Qt.WidgetAttribute.WA_StaticContents)  # see Page: the issues panel opening below
-        for page in self.pages:
-            item = QListWidgetItem(icon(page.icon_name), page.title)
+        for spec in self.specs:
+            item = QListWidgetItem(icon(spec.icon_name), spec.title)
             item.setSizeHint(QSize(0, int(self.fontMetrics().height() * 2.4)))
             self.nav.addItem(item)
-            self.stack.addWidget(page)
+            self.stack.addWidget(QWidget())   # the page's place until it is made
         self.nav.currentRowChanged.connect(self._select)
         self.nav.itemClicked.connect(lambda item: self.enter_page(self.nav.row(item)))
         self.nav.setCurrentRow(0)
@@ -96,34 +132,100 @@ class DocumentEditor(QWidget):
         self.binder.paint()
         self._refresh_issues()
 
+    # -- the pages: made when first needed, given back whole ---------------------------------------------
+    def page(self, i: int) -> Page:
+        """Page i, made (its form built, showing the document as it is now) if it is not yet."""
+        page = self._built[i]
+        if page is None:
+            page = self._built[i] = self.specs[i].make(self.session, self.binder)
+            place = self.stack.widget(i)
+            current = self.stack.currentIndex() == i
+            self.stack.insertWidget(i, page)
+            if current:
+                self.stack.setCurrentIndex(i)
+            self.stack.removeWidget(place)
+            delete(place)
+            self.binder.paint()   # the issues its widgets were waiting for (a page out of sight: once shown)
+            kept = self._kept_scroll.pop(i, 0)
+            if kept:   # where the page was when it was given back, once its form is laid out
+                QTimer.singleShot(0, page, lambda: page.verticalScrollBar().setValue(kept))
+        return page
+
+    def built_page(self, i: int) -> Page | None:
+        return self._built[i]
+
+    def built_pages(self) -> list[Page]:
+        return [p for p in self._built if p is not None]
+
+    def is_page(self, widget: object) -> bool:
+        return any(p is widget for p in self._built)
+
+    def is_built(self, i: int) -> bool:
+        return self._built[i] is not None
+
+    def index_named(self, object_name: str) -> int | None:
+        """The index of the page whose spec has this object name, None if the kind has none."""
+        return next((n for n, spec in enumerate(self.specs) if spec.object_name == object_name), None)
+
+    def page_named(self, object_name: str) -> Page | None:
+        """The page whose spec has this object name (made if it is not yet), None if the kind has none."""
+        i = self.index_named(object_name)
+        return None if i is None else self.page(i)
+
+    def waiting(self, pointer: str) -> bool:
+        """True when a page that edits `pointer` is not made yet (its widgets will take the pointer's issues)."""
+        return any(p is None and spec.owns(pointer) for spec, p in zip(self.specs, self._built))
+
+    def build_owners(self, pointer: str) -> None:
+        """Make every page that edits `pointer` (to reach the widget bound to it)."""
+        for i, spec in enumerate(self.specs):
+            if self._built[i] is None and spec.owns(pointer):
+                self.page(i)
+
     # -- navigation -----------------------------------------------------------------------------------
     def _select(self, row: int) -> None:
-        if 0 <= row < len(self.pages):
-            page = self.pages[row]
-            self.binder.current = page
-            if self._seen:
-                page.ensure_built()  # before it shows, so its widgets show with it
-                self._catch_up(page)
+        if 0 <= row < len(self.specs):
+            # made before it shows, so its widgets show with it (an editor not shown yet makes none)
+            page = self.page(row) if self._seen else self._built[row]
+            if page is not None:
+                self.binder.current = page
+                self._catch_up(page)   # what it missed while out of sight (a page just made: its issue marks)
+            else:
+                self.binder.current = self.stack.widget(row)
         self.stack.setCurrentIndex(row)
 
-    def setVisible(self, visible: bool) -> None:
-        # A document opened in a tab behind others builds no form until its tab is first shown: five
-        # documents opened cost one page of widgets (tests/benchmarks/bench_gui.py, memory). The form is
-        # built before the editor shows, so its widgets show with it.
+    def setVisible(self, visible: bool) -> None:  # (Qt name)
+        # A document opened in a tab behind others makes no page until its tab is first shown: five documents
+        # opened cost one page of widgets (tests/benchmarks/bench_gui.py, memory). The page is made before the
+        # editor shows, so its widgets show with it.
         if visible and not self._seen:
             self._seen = True
             self._select(self.stack.currentIndex())
         super().setVisible(visible)
 
     def release_forms(self) -> bool:
-        """A document out of sight among several: its pages give their forms back (Page.release_form); the document,
-        its undo history, the page shown and where it was scrolled stay. The form of the page shown is built again
-        when the editor is shown (setVisible), showing the document as it is then. False: nothing was built."""
+        """A document out of sight among several gives its pages back whole; the document, its undo history, the
+        page shown and where each page was scrolled stay. The page shown is made again when the editor is shown
+        (setVisible), showing the document as it is then. False: nothing was made."""
         if not self._seen:
             return False
-        for page in self.pages:
+        for i, page in enumerate(self._built):
+            if page is None:
+                continue
             self._missed.pop(id(page), None)
-            page.release_form()
+            self._kept_scroll[i] = page.verticalScrollBar().value()
+            self.binder.forget(lambda b, page=page: b.page is page or (isValid(b.widget) and page.isAncestorOf(b.widget)),
+                               page)
+            self.state.forget_page(page)
+            place = QWidget()
+            current = self.stack.currentIndex() == i
+            self.stack.insertWidget(i, place)
+            if current:
+                self.stack.setCurrentIndex(i)
+            self.stack.removeWidget(page)
+            self._built[i] = None
+            delete(page)   # now, not later: the next page made (another document's) takes the room
+        self.binder.current = self.stack.currentWidget()
         self._seen = False
         return True
 
@@ -139,8 +241,8 @@ class DocumentEditor(QWidget):
 
     def enter_page(self, row: int) -> None:
         """A page chosen with the mouse: the cursor goes to the field it is there to fill, if still empty."""
-        if 0 <= row < len(self.pages) and self.stack.currentIndex() == row:
-            field = self.pages[row].entry_field()
+        if 0 <= row < len(self.specs) and self.stack.currentIndex() == row:
+            field = self.page(row).entry_field()
             if field is not None:
                 field.setFocus(Qt.FocusReason.MouseFocusReason)
                 if hasattr(field, "selectAll"):
@@ -153,11 +255,8 @@ class DocumentEditor(QWidget):
         if i >= 0:
             self.nav.setCurrentRow(i)
 
-    def page_for(self, pointer: str):
-        for page in self.pages:
-            if page.owns(pointer):
-                return page
-        return self.pages[0]
+    def page_for(self, pointer: str) -> Page:
+        return self.page(next((i for i, spec in enumerate(self.specs) if spec.owns(pointer)), 0))
 
     def focus_pointer(self, pointer: str) -> bool:
         """Go to the widget bound to an issue's pointer (or, failing that, to the page that edits it). A game's
@@ -192,9 +291,7 @@ class DocumentEditor(QWidget):
 
     # -- following the document -----------------------------------------------------------------------
     def _on_changed(self, change) -> None:
-        for page in self.pages:
-            if not page.built:  # a form built later shows the document as it is then
-                continue
+        for page in self.built_pages():   # (a page made later shows the document as it is then)
             if self.binder.current is not None and page is not self.binder.current:
                 self._missed[id(page)] = merged(self._missed.get(id(page)), change)  # followed when shown
                 continue
@@ -216,7 +313,7 @@ class DocumentEditor(QWidget):
     def _refresh_issues(self) -> None:
         issues = self.session.issues
         self.issues.set_issues(issues)
-        for i, page in enumerate(self.pages):
+        for i, page in enumerate(self.specs):
             mine = [x for x in issues if page.owns(x.pointer)]
             errors = sum(1 for x in mine if x.is_error)
             worst = ("error" if errors else mine[0].severity) if mine else None

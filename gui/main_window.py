@@ -399,7 +399,7 @@ class MainWindow(QMainWindow):
         if not _is_editor(editor):
             return False
         from . import campaign_actions
-        if ask and not campaign_actions.walkthrough_may_close(editor.session):
+        if ask and not campaign_actions.walkthrough_may_close(editor):
             return False
         if ask and editor.session.dirty:
             self.tabs.setCurrentWidget(editor)
@@ -417,8 +417,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         for editor in self.editors():
-            from .campaign_actions import walkthrough_open
-            if (editor.session.dirty or walkthrough_open(editor.session)) and not self.close_editor(editor):
+            if (editor.session.dirty or editor.state.walkthrough_open()) and not self.close_editor(editor):
                 event.ignore()
                 return
         s = st.settings()
@@ -456,9 +455,10 @@ class MainWindow(QMainWindow):
 
     def _goto_page(self, i: int) -> None:
         e = self.current_editor()
-        if e and i < len(e.pages):
-            e.show_page(e.pages[i])
-            e.pages[i].setFocus()
+        if e and i < len(e.specs):
+            page = e.page(i)
+            e.show_page(page)
+            page.setFocus()
 
     def _cycle_tab(self, step: int) -> None:
         if self.tabs.count():
@@ -611,8 +611,8 @@ class MainWindow(QMainWindow):
         if has:
             self.undo_group.setActiveStack(e.session.stack)
             for i, a in enumerate(self.page_actions):
-                a.setText(f"&{i + 1} {e.pages[i].title}" if i < len(e.pages) else f"Page {i + 1}")
-                a.setEnabled(i < len(e.pages))
+                a.setText(f"&{i + 1} {e.specs[i].title}" if i < len(e.specs) else f"Page {i + 1}")
+                a.setEnabled(i < len(e.specs))
         else:
             self.undo_group.setActiveStack(None)
             self._refresh_recent()

@@ -82,7 +82,9 @@ class Session(QObject):
     def typing_run(self) -> int:
         return self._typing_run
 
-    def _apply_edit(self, edit: edits.Edit, source) -> edits.Edit:
+    def apply_now(self, edit: edits.Edit, source=None) -> edits.Edit:
+        """Apply `edit` to the document at once and re-evaluate; return its inverse. Only the undo command calls
+        this (its redo and undo): everything else goes through `apply`, which pushes a command."""
         inverse = edits.apply(self.data, edit)
         self._reevaluate(edits.touched(edit), source)
         return inverse

@@ -24,10 +24,10 @@ class EditCommand(QUndoCommand):
 
     def redo(self) -> None:
         source, self.source = self.source, None  # only the first time; redo after undo refreshes everything
-        self.inverse = self.session._apply_edit(self.edit, source)
+        self.inverse = self.session.apply_now(self.edit, source)
 
     def undo(self) -> None:
-        self.session._apply_edit(self.inverse, None)
+        self.session.apply_now(self.inverse)
 
     def id(self) -> int:
         return MERGE_ID if self.merge_key is not None else -1

@@ -1,17 +1,14 @@
 """A page of an editor: a scrollable form whose widgets are bound to JSON Pointers.
 
-A page is built in two steps: the cheap shell (title, icon, the parts it edits) when the editor opens, and
-its form (`build_form`) the first time it is needed: shown, asked for an issue's widget, or asked for one
-of the form's attributes. Most documents are read on one page, and a form is most of an editor's widgets
-(memory and the time to open a document: tests/benchmarks/bench_gui.py). A form shows the document as it
-is when built, so building it late shows the same thing as building it early and following every change.
+The editor holds a spec of every page (gui/pages/spec.py) and makes the page when it is first needed; the page
+builds its whole form as it is made (`build_form`), showing the document as it is then, and is given back whole
+when its document goes out of sight (gui/editor.py).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QFrame, QLabel, QPlainTextEdit, QScrollArea, QVBoxLayout, QWidget
-from shiboken6 import delete, isValid
 
 from model import pointer as jp
 
@@ -27,6 +24,9 @@ class Page(QScrollArea):
     object_name = ""
     prefixes: tuple[str, ...] = ()   # the document parts this page edits (its issues count on its tab)
     portrait = False                 # the kind's first page: the document's picture beside the form's head
+    next_line: QLabel | None = None  # the "what next" line, where a form has one (add_next_step)
+    _tabs_stale = False
+    _tab_chain = None
 
     def __init__(self, session, binder, parent: QWidget | None = None):
         super().__init__(parent)
@@ -45,7 +45,7 @@ class Page(QScrollArea):
         watch_geometry(self.viewport(), lambda _rect: self.fit_body())
         self._new_body()
         self.setAccessibleName(f"{self.title} page")
-        self.built = False
+        self._build()
 
     def _new_body(self) -> None:
         self.body = QWidget()
@@ -83,53 +83,20 @@ class Page(QScrollArea):
     def build_form(self, session, binder) -> None:
         """Make the form's widgets and bind them (showing the document as it is now)."""
 
-    def ensure_built(self) -> Page:
-        if not self.built:
-            self.built = True
-            # what the shell has: whatever the form adds is given back with it (release_form)
-            self.__dict__.setdefault("_shell", frozenset(self.__dict__) | {"_shell"})
-            self.build_form(self.session, self.binder)
-            for view in self.body.findChildren(QAbstractItemView):
-                view.setTabKeyNavigation(False)  # Tab leaves a table or list; the arrows move inside it
-            for notes in self.body.findChildren(QPlainTextEdit):
-                notes.setTabChangesFocus(True)  # Tab leaves the notes instead of typing a tab into them
-            for label in self.body.findChildren(QLabel):
-                box = label.buddy()
-                if box is not None and box.focusPolicy() == Qt.FocusPolicy.NoFocus:
-                    # a field with its issue badge beside it: the underlined letter focuses the field
-                    field = next(iter(tab_order.reading_order(box)), None)
-                    if field is not None:
-                        label.setBuddy(field)
-            self.order_tabs()
-            self.binder.paint()  # the issues its widgets were waiting for
-            kept = self.__dict__.pop("_kept_scroll", 0)
-            if kept:   # where the page was when its form was given back, once the form is laid out
-                QTimer.singleShot(0, self, lambda: self.verticalScrollBar().setValue(kept))
-        return self
-
-    def release_form(self) -> None:
-        """Give the form's widgets back; the page stays, and builds its form again, showing the document as it is
-        then, when it is next needed (scrolled to where it was). The editor of a document out of sight does this
-        (gui/editor.py, release_forms): the widgets of open documents are most of the memory they take."""
-        if not self.built:
-            return
-        scroll = self.verticalScrollBar().value()
-        body = self.takeWidget()
-        self.binder.forget(lambda b: b.page is self or (isValid(b.widget) and body.isAncestorOf(b.widget)), self)
-        shell = self.__dict__["_shell"]
-        for key in [k for k in self.__dict__ if k not in shell]:
-            del self.__dict__[key]
-        delete(body)   # now, not later: the next form built (another document's) takes the room
-        self._new_body()
-        self.built = False
-        self.__dict__["_kept_scroll"] = scroll
-
-    def __getattr__(self, name: str):
-        # Only called for attributes not found: a form's widget asked for before the page was first shown.
-        if name.startswith("__") or self.__dict__.get("built", True):
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        self.ensure_built()
-        return getattr(self, name)
+    def _build(self) -> None:
+        self.build_form(self.session, self.binder)
+        for view in self.body.findChildren(QAbstractItemView):
+            view.setTabKeyNavigation(False)  # Tab leaves a table or list; the arrows move inside it
+        for notes in self.body.findChildren(QPlainTextEdit):
+            notes.setTabChangesFocus(True)  # Tab leaves the notes instead of typing a tab into them
+        for label in self.body.findChildren(QLabel):
+            box = label.buddy()
+            if box is not None and box.focusPolicy() == Qt.FocusPolicy.NoFocus:
+                # a field with its issue badge beside it: the underlined letter focuses the field
+                field = next(iter(tab_order.reading_order(box)), None)
+                if field is not None:
+                    label.setBuddy(field)
+        self.order_tabs()
 
     def next_step(self) -> str:
         """One line saying what to do next here, read from the model (empty: nothing to say)."""
@@ -170,7 +137,7 @@ class Page(QScrollArea):
         self.refresh_next_step()
 
     def refresh_next_step(self) -> None:
-        line = self.__dict__.get("next_line")
+        line = self.next_line
         if line is not None:
             text = self.next_step()
             line.setText(text)
@@ -183,16 +150,16 @@ class Page(QScrollArea):
 
     def order_tabs(self) -> None:
         """Tab follows reading order, also through rows added since (gui/widgets/tab_order.py)."""
-        self.__dict__["_tabs_stale"] = False
-        self._tab_chain = tab_order.apply(self.body, self.__dict__.get("_tab_chain"))
+        self._tabs_stale = False
+        self._tab_chain = tab_order.apply(self.body, self._tab_chain)
 
     def tabs_stale(self) -> None:
         """An edit may have added or removed fields: the Tab order is made again when Tab is next pressed here
         (walking the page after every edit cost more than the rest of the edit, tests/benchmarks/bench_gui.py)."""
-        self.__dict__["_tabs_stale"] = True
+        self._tabs_stale = True
 
     def focusNextPrevChild(self, forward: bool) -> bool:
-        if self.__dict__.get("_tabs_stale"):
+        if self._tabs_stale:
             self.order_tabs()
         return super().focusNextPrevChild(forward)
 

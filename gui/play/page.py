@@ -110,7 +110,7 @@ class PlayPage(QScrollArea):
             self.stale = True
 
     def showEvent(self, event) -> None:
-        if self.__dict__.get("stale"):
+        if getattr(self, "stale", False):
             self.stale = False
             self.refresh()
         super().showEvent(event)
@@ -190,7 +190,7 @@ class PlayPage(QScrollArea):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        if event.size().width() != event.oldSize().width() and self.__dict__.get("parts"):
+        if event.size().width() != event.oldSize().width() and getattr(self, "parts", None):
             self._place()
 
     def _card(self, g) -> Card:

@@ -63,6 +63,7 @@ from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import QLabel, QLineEdit, QSpinBox
 
 from gui.pages.base import Page
+from gui.pages.spec import PageSpec
 from gui.widgets.common import badge, form_card, named, with_badge
 
 
@@ -105,8 +106,8 @@ class GadgetPage(Page):
         self.rating.setText("-" if rating is None else str(rating))
 
 
-def build(session, binder):
-    return [GadgetPage(session, binder)]
+def specs(session):
+    return [PageSpec.of(GadgetPage)]
 '''
 
 SHEET_SOURCE = '''"""The test gadget's sheet: its name, power and rating in the layout's header panel, then its notes."""

@@ -1,6 +1,6 @@
 """Documents out of sight give their pages' forms back; the two shown last keep them.
 
-A form given back (Page.release_form) and built again when its document is shown must look exactly like a form
+A page given back whole (DocumentEditor.release_forms) and made again when its document is shown must look exactly like a form
 that stayed built and followed the same edits; nothing of the old form may be left bound, and what the editor
 remembers of the page (where it was scrolled) comes back with it. gui/main_window.py keeps the forms of the
 KEPT_FORMS documents shown last (memory: tests/benchmarks/bench_gui.py).
@@ -14,7 +14,7 @@ from shiboken6 import isValid
 
 from gui.main_window import KEPT_FORMS
 from model import edits
-from tests.gui.test_lazy_pages import CASES, EXAMPLES, open_editor, snapshot
+from tests.gui.test_lazy_pages import CASES, EXAMPLES, built, open_editor, snapshot
 
 
 def _all_built(e) -> None:
@@ -41,15 +41,16 @@ def test_a_form_given_back_and_built_again_shows_what_a_kept_form_shows(qtbot, k
     again = open_editor(qtbot, EXAMPLES / name)
     _all_built(again)
     _give_back(again)
-    assert not any(p.built for p in again.pages)
+    assert not any(built(again))
     assert _bound_widgets_alive(again)   # the old forms' bindings went with them
     for edit in changes:                 # edits made while the document is out of sight
         kept.session.apply(edit)
         again.session.apply(edit)
         assert _bound_widgets_alive(again)
     again.show()
-    assert again.pages[0].built and not any(p.built for p in again.pages[1:])
-    for a, b in zip(kept.pages, again.pages):
+    assert built(again) == [True] + [False] * (len(again.specs) - 1)
+    for i in range(len(kept.specs)):
+        a, b = kept.pages[i], again.pages[i]
         again.show_page(b)
         kept.show_page(a)
         assert snapshot(b) == snapshot(a), b.title
@@ -77,9 +78,11 @@ def test_a_page_built_again_comes_back_where_it_was_scrolled(qtbot):
     qtbot.waitUntil(lambda: bar.maximum() > 300)
     bar.setValue(300)
     _give_back(e)
-    assert page.verticalScrollBar().value() == 0    # a new, empty form
+    assert not isValid(page) and not e.is_built(0)   # given back whole
     e.show()
-    qtbot.waitUntil(lambda: page.verticalScrollBar().value() == 300)
+    again = e.built_page(0)
+    assert again is not None and again is not page
+    qtbot.waitUntil(lambda: again.verticalScrollBar().value() == 300)
 
 
 def test_a_crew_with_games_gets_one_founding_banner_per_page_built_again(qtbot):
@@ -89,12 +92,12 @@ def test_a_crew_with_games_gets_one_founding_banner_per_page_built_again(qtbot):
     e.show()
     e.show_page(e.pages[1])
     e.show_page(e.pages[2])
-    banners = e.session.founding_banners
+    banners = e.state.founding_banners
     assert all(isValid(b) for b in banners)
     assert sorted(b.page.objectName() for b in banners) == ["page_captain", "page_first_mate"]
     unlock = e.pages[2].findChild(QPushButton, "unlockFounding")
     unlock.click()                       # refreshes every banner: none of a form given back
-    assert e.session.founding_unlocked
+    assert e.state.founding_unlocked
 
 
 def test_the_crew_pages_campaign_card_follows_the_games(qtbot):
@@ -114,17 +117,17 @@ def test_the_window_keeps_the_forms_of_the_documents_shown_last(win, qtbot):
     assert KEPT_FORMS == 2
     widgets = len(QApplication.allWidgets())
 
-    def built() -> list[bool]:
-        return [any(p.built for p in e.pages) for e in opened]
+    def kept() -> list[bool]:
+        return [any(built(e)) for e in opened]
 
-    assert built() == [False, True, True]
+    assert kept() == [False, True, True]
     win.tabs.setCurrentWidget(opened[0])      # shown again: its page is built, the one shown longest ago gives back
-    assert built() == [True, False, True]
+    assert kept() == [True, False, True]
     assert opened[0].stack.currentWidget().isVisible()
     assert len(QApplication.allWidgets()) < widgets + 50
     win.tabs.setCurrentWidget(opened[2])      # back and forth between the two shown last builds nothing
     win.tabs.setCurrentWidget(opened[0])
-    assert built() == [True, False, True]
+    assert kept() == [True, False, True]
     win.close_editor(opened[2], ask=False)     # a closed document is not counted: the other two keep theirs
     win.tabs.setCurrentWidget(opened[1])
-    assert built()[:2] == [True, True]
+    assert kept()[:2] == [True, True]

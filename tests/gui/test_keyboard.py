@@ -23,7 +23,6 @@ def pages(win, name):
     win.resize(1366, 768)
     for page in editor.pages:
         editor.show_page(page)
-        page.ensure_built()
         QApplication.processEvents()
         yield editor, page
 

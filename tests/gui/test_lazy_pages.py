@@ -81,6 +81,12 @@ CASES = {
 }
 
 
+
+def built(e) -> list[bool]:
+    """Which of the editor's pages are made (asking e.pages[i] would make it)."""
+    return [e.is_built(i) for i in range(len(e.specs))]
+
+
 @pytest.mark.parametrize("kind", sorted(CASES))
 def test_a_page_built_late_shows_what_an_early_built_page_shows(qtbot, kind):
     name, changes = CASES[kind]
@@ -90,7 +96,7 @@ def test_a_page_built_late_shows_what_an_early_built_page_shows(qtbot, kind):
         early.show_page(page)
     early.show_page(early.pages[0])
     late = open_editor(qtbot, EXAMPLES / name)
-    assert [p.built for p in late.pages] == [True] + [False] * (len(late.pages) - 1)
+    assert built(late) == [True] + [False] * (len(late.specs) - 1)
     for edit in changes:
         early.session.apply(edit)
         late.session.apply(edit)
@@ -99,23 +105,23 @@ def test_a_page_built_late_shows_what_an_early_built_page_shows(qtbot, kind):
     # Each page's tab already counts its issues before the page is built.
     assert [late.nav.item(i).text() for i in range(late.nav.count())] == \
            [early.nav.item(i).text() for i in range(early.nav.count())]
-    for a, b in zip(early.pages, late.pages):
+    for i in range(len(early.specs)):
+        a, b = early.pages[i], late.pages[i]
         late.show_page(b)
         early.show_page(a)
-        assert b.built
         assert snapshot(b) == snapshot(a), b.title
 
 
 def test_an_issue_on_a_page_not_built_yet_is_marked_when_it_is_shown_and_focused_when_activated(qtbot):
     e = open_editor(qtbot, EXAMPLES / "ashen-comet-veteran.starwright")
-    soldiers = e.pages[3]
-    assert not soldiers.built
+    assert e.specs[3].object_name == "page_soldiers" and not e.is_built(3)
     e.session.apply(edits.Set("/soldiers/0/type", "No Such Soldier"))
     issue = next(i for i in e.session.issues if i.pointer.startswith("/soldiers/0"))
-    assert not soldiers.built  # following the document does not build a page nobody looked at
+    assert not e.is_built(3)  # following the document does not build a page nobody looked at
     # The Crew page's own list of issues goes there through the binder: the page is built, shown and focused.
     e.binder.focus(issue.pointer)
-    assert soldiers.built and e.stack.currentWidget() is soldiers
+    soldiers = e.built_page(3)
+    assert soldiers is not None and e.stack.currentWidget() is soldiers
     owner = e.binder.owner(issue.pointer)
     # the roster is a list: the issue is marked on the soldier's row (or, for a plain widget, on the widget)
     marks = list(owner.state[1] if owner.state else ()) + [m for _s, m in (owner.rows.issues if owner.rows else {}).values()]
@@ -126,11 +132,11 @@ def test_an_issue_on_a_page_not_built_yet_is_marked_when_it_is_shown_and_focused
 def test_a_document_not_shown_yet_builds_no_form_until_it_is_shown(qtbot):
     hidden = DocumentEditor(Session.open(str(EXAMPLES / "kara-venn-human.starwright")))
     qtbot.addWidget(hidden)   # as a tab behind others: created, not shown
-    assert not any(p.built for p in hidden.pages)
+    assert not any(built(hidden))
     hidden.session.apply(edits.Set("/name", "Kara"))
-    assert not any(p.built for p in hidden.pages)
+    assert not any(built(hidden))
     hidden.show()
-    assert hidden.pages[0].built and not any(p.built for p in hidden.pages[1:])
+    assert built(hidden) == [True] + [False] * (len(hidden.specs) - 1)
 
 
 def test_a_founding_banner_on_a_hidden_page_catches_up_when_shown(qtbot):
@@ -147,3 +153,16 @@ def test_a_founding_banner_on_a_hidden_page_catches_up_when_shown(qtbot):
     assert f"played {games} games" in banner.text()          # hidden: not followed yet
     e.show_page(captain)
     assert f"played {games - 1} games" in banner.text()      # shown: caught up
+
+
+def test_a_misspelled_attribute_is_an_attribute_error_and_makes_no_page(qtbot):
+    """A page is made by the editor from its spec, never by asking it for an attribute: a name it does not have
+    is an AttributeError, and nothing is built by the asking."""
+    e = open_editor(qtbot, EXAMPLES / "ashen-comet-veteran.starwright")
+    assert built(e) == [True, False, False, False, False]
+    with pytest.raises(AttributeError):
+        e.pages[0].no_such_field
+    with pytest.raises(AttributeError):
+        e.specs[3].hire          # the Soldiers page's spec is data, not the page
+    assert not hasattr(e.pages[0], "hire") and built(e) == [True, False, False, False, False]
+    assert e.pages[3].hire is not None and built(e) == [True, False, False, True, False]

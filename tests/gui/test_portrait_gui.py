@@ -17,7 +17,7 @@ FIRST_PAGES = ["norel-kho-dralasite", "ashen-comet-veteran", "kestrel-light-frei
 
 def _card(win, name):
     e = win.open_path(str(EXAMPLES / f"{name}.starwright"))
-    page = e.pages[0].ensure_built()
+    page = e.pages[0]
     return e, page.portrait_card
 
 

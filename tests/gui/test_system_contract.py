@@ -17,6 +17,8 @@ from PySide6.QtWidgets import QLabel, QLineEdit, QSpinBox
 
 from gui.dialogs.export_options import ExportDialog
 from gui.pages import has_pages, pages_for
+from gui.pages.spec import PageSpec
+from gui.session import Session
 from model import pointer as jp
 from model.cards import CardError, blank_deck, deck, has_cards
 from model.evaluate import evaluate
@@ -50,8 +52,10 @@ def test_every_kind_has_every_part_of_the_contract(name):
     assert result.schema_valid and isinstance(result.offers, dict)
     labels = labels_for(name)
     assert labels["kind"] == name and schema_issues("labels.v1.json", labels) == []
-    assert has_pages(name) and callable(pages_for(name).build)
-    assert inspect.signature(pages_for(name).build).parameters.keys() == {"session", "binder"}
+    assert has_pages(name) and callable(pages_for(name).specs)
+    assert inspect.signature(pages_for(name).specs).parameters.keys() == {"session"}
+    specs = pages_for(name).specs(Session(doc, kind))
+    assert specs and all(isinstance(s, PageSpec) and s.title and s.icon_name and s.prefixes for s in specs)
     module = importlib.import_module(kind.sheet_module)
     assert name in RENDERERS and callable(module.render)
 

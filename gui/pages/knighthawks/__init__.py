@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from ..spec import PageSpec
 from .ship import ShipPage
 
 
-def build(session, binder):
-    return [ShipPage(session, binder)]
+def specs(session) -> list[PageSpec]:
+    return [PageSpec.of(ShipPage)]

@@ -5,9 +5,10 @@ they bind to JSON Pointers and show what the model says.
 
 from __future__ import annotations
 
+from ..spec import PageSpec
 from .character_page import CharacterPage
 from .character_skills import SkillsPage
 
 
-def build(session, binder):
-    return [CharacterPage(session, binder), SkillsPage(session, binder)]
+def specs(session) -> list[PageSpec]:
+    return [PageSpec.of(CharacterPage), PageSpec.of(SkillsPage)]

@@ -204,7 +204,7 @@ class EntryTable(QTableView):
         """The height shows every row and room for more. It changes only when the rows outgrow that room or
         leave much of it empty: a new height lays the whole page out again."""
         rows = self.entries.rowCount()
-        slots = self.__dict__.get("_slots", 0)
+        slots = getattr(self, "_slots", 0)
         if rows + 1 > slots or rows + 4 < slots:
             self._slots = slots = max(rows + 2, 3)
             each = self.verticalHeader().defaultSectionSize()

@@ -85,10 +85,12 @@ class TabsWhenAdded:
     """For a page: the editor asks for the Tab order after every edit; walk the page only when rows of
     controls came since the last time (`tabs_changed()`), not on every keystroke."""
 
+    _tabs_dirty = True
+
     def tabs_changed(self) -> None:
-        self.__dict__["_tabs_dirty"] = True
+        self._tabs_dirty = True
 
     def order_tabs(self) -> None:
-        if self.__dict__.get("_tabs_dirty", True):
-            self.__dict__["_tabs_dirty"] = False
+        if self._tabs_dirty:
+            self._tabs_dirty = False
             super().order_tabs()

@@ -5,9 +5,10 @@ the player's catalogue). Widgets hold no rules: they bind to JSON Pointers and s
 
 from __future__ import annotations
 
+from ..spec import PageSpec
 from .ship_page import ShipPage
 from .weapons_page import WeaponsPage
 
 
-def build(session, binder):
-    return [ShipPage(session, binder), WeaponsPage(session, binder)]
+def specs(session) -> list[PageSpec]:
+    return [PageSpec.of(ShipPage), PageSpec.of(WeaponsPage)]

@@ -52,7 +52,7 @@ class HardPointBar(QWidget):
     def set(self, total: int, used: int, shares: list[dict]) -> None:
         """The ship's hard points, how many are used and each share as derived (where it ends, how much of it
         lies past the limit: ship_derive.place_shares); the bar only draws them."""
-        if (total, used, shares) == self.__dict__.get("_shown"):
+        if (total, used, shares) == getattr(self, "_shown", None):
             return   # nothing the bar draws changed (e.g. a weapon's damage was edited)
         self._shown = (total, used, shares)
         self.total, self.used, self.shares = total, used, shares

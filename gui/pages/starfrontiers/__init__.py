@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from ..spec import PageSpec
 from .abilities import AbilitiesPage
 from .character import CharacterPage
 from .equipment import EquipmentPage
 
 
-def build(session, binder):
-    return [CharacterPage(session, binder), AbilitiesPage(session, binder), EquipmentPage(session, binder)]
+def specs(session) -> list[PageSpec]:
+    return [PageSpec.of(CharacterPage), PageSpec.of(AbilitiesPage), PageSpec.of(EquipmentPage)]

@@ -20,11 +20,8 @@ def campaign_card(page) -> Card:
     card.add(button)
     card.layout_.addStretch(1)
 
-    def campaign_page():
-        return next(p for p in page.binder.pages if getattr(p, "object_name", "") == "page_campaign")
-
     def record():
-        campaign_page().ensure_built().open_walkthrough(None)
+        page.binder.host.page_named("page_campaign").open_walkthrough(None)
 
     def refresh(_change=None):
         from model.systems.stargrave import campaign_choices as cc

@@ -194,8 +194,9 @@ class FoundingBanner(QFrame):
         self.powers.setToolTip("\n".join(tips))
 
     def _toggle(self) -> None:
-        self.session.founding_unlocked = not getattr(self.session, "founding_unlocked", False)
-        for b in getattr(self.session, "founding_banners", []):
+        state = self.page.binder.state
+        state.founding_unlocked = not state.founding_unlocked
+        for b in state.founding_banners:
             b.refresh()
 
     def _between(self) -> None:
@@ -207,7 +208,7 @@ class FoundingBanner(QFrame):
 
     def refresh(self) -> None:
         n = games_played(self.session)
-        unlocked = getattr(self.session, "founding_unlocked", False)
+        unlocked = self.page.binder.state.founding_unlocked
         self.setVisible(n > 0)
         if n:
             now = ("The crew now is below: hover a value for its history." if self.role else

@@ -46,7 +46,7 @@ def test_SG_CAMP_01_ending_a_tracked_game_records_it_in_fewer_interactions(win, 
     games = len(s.data["campaign"]["games"])
 
     user.click(page.end_game)
-    dlg = s.record_dialog
+    dlg = editor.state.record_dialog
     qtbot.waitUntil(lambda: QApplication.activeWindow() is dlg, timeout=3000)
     dlg.dice = dice.generator(22)
     assert dlg.draft.record["xp"]["powers"] == 5 and dlg.draft.record["xp"]["loot"] == 2

@@ -16,14 +16,19 @@ from ...base import Page
 
 
 class OfficerPage(Page):
+    @staticmethod
+    def declared(session, role: str) -> dict:
+        """The page's title, icon, object name and part for `role` (the title is the pack's)."""
+        return {"title": tables(session.pack).figures[role]["label"],
+                "icon_name": "captain" if role == "captain" else "first-mate",
+                "object_name": f"page_{role}", "prefixes": ("/" + role,)}
+
     def __init__(self, session, binder, role: str, parent=None):
         self.role = role
         self.t = tables(session.pack)
         self.fig = self.t.figures[role]
-        self.title = self.fig["label"]
-        self.icon_name = "captain" if role == "captain" else "first-mate"
-        self.prefixes = ("/" + role,)
-        self.object_name = f"page_{role}"
+        for name, value in self.declared(session, role).items():
+            setattr(self, name, value)
         self.base = "/" + role
         super().__init__(session, binder, parent)
 

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QHeaderView, QLabel, QLine
 
 from model.systems.stargrave import actions
 
+from ....binding import mark
 from ....widgets.common import Card, WrapLabel, badge, centered, visible_ticks, with_badge
 from ....widgets.fitted_views import FittedTable, TickGrid, fit_table
 from ....widgets.rows_model import KEY_ROLE
@@ -77,6 +78,7 @@ class Powers(Card):
         self.chosen_model.toggled.connect(lambda key, _on: self._drop(key))
         self.badge = badge()
         self._boxes: list[QCheckBox] = []
+        self._box_bindings: list = []
         return with_badge(self.chosen, self.badge)
 
     # ---- edits ---------------------------------------------------------------------------------------
@@ -135,18 +137,21 @@ class Powers(Card):
         base = f"/{self.role}/powers/"
         if len(self._boxes) != len(chosen):
             self.page.binder.drop(lambda b: b.pointer.startswith(base) and b.pointer.endswith("/reduced"))
-            self._boxes = []
+            self._boxes, self._box_bindings = [], []
             for r in range(len(chosen)):
                 cb = QCheckBox()
                 cb.setObjectName(f"{self.role}_reduce_{r}")
                 cb.clicked.connect(lambda on, r=r: self._lower(r, on))
                 self.chosen.setIndexWidget(self.chosen_model.index(r, 3), centered(cb))
-                self.page.binder.custom(f"{base}{r}/reduced", cb, self.page, lambda v, cb=cb: cb.setChecked(bool(v)),
-                                        deep=False)
+                self._box_bindings.append(self.page.binder.custom(
+                    f"{base}{r}/reduced", cb, self.page, lambda v, cb=cb: cb.setChecked(bool(v)), deep=False))
                 self._boxes.append(cb)
             self.page.binder.paint()
-        for cb, c in zip(self._boxes, chosen):
+        for cb, b, c in zip(self._boxes, self._box_bindings, chosen):
             cb.setChecked(c["asked"])
             cb.setAccessibleName(f"Lower {c['name']} by 1")
-            cb.setToolTip(c["lower_reason"] or "Lower this power's activation number by 1")
+            why = c["lower_reason"] or "Lower this power's activation number by 1"
+            if b.base_tooltip != why:   # the tick's own words, with its issues (if any) after them
+                b.base_tooltip = why
+                mark(b, b.state)
 

@@ -17,7 +17,9 @@ def open_walkthrough(session, parent=None, index: int | None = None, dice=None, 
     a stale crew). `prefill`: a new game's record as the Play view's tracker counted it (model.play.stargrave);
     recording it also clears the game in progress."""
     from .dialog import RecordGameDialog
-    current = getattr(session, "record_dialog", None)
+    editor = editor_of(parent)
+    state = editor.state if editor is not None else None
+    current = state.record_dialog if state is not None else None
     try:
         if current is not None and current.isVisible():
             if current.draft.index == (index if index is not None else current.draft.index) and (
@@ -30,8 +32,9 @@ def open_walkthrough(session, parent=None, index: int | None = None, dice=None, 
                 return current
     except RuntimeError:  # deleted already
         pass
-    dlg = RecordGameDialog(session, index, editor_of(parent) or parent, dice, prefill)
-    session.record_dialog = dlg
+    dlg = RecordGameDialog(session, index, editor or parent, dice, prefill)
+    if state is not None:
+        state.record_dialog = dlg
     dlg.show()
     dlg.raise_()
     dlg.activateWindow()

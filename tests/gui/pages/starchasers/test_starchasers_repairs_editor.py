@@ -25,7 +25,6 @@ def section(qtbot):
     data["play"] = {"hull_damage": 6, "structure_damage": 2, "system_damage": 0, "shields_down": 1, "repairs": []}
     ed = open_editor(qtbot, Session(data, KIND))
     page = ed.pages[0]
-    page.ensure_built()
     sec = page.findChild(QLabel, "repairQuote").parent()
     page.ensureWidgetVisible(sec.findChild(QPushButton, "repairMake"))
     return ed, sec

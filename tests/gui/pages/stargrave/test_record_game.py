@@ -67,7 +67,7 @@ def walkthrough(user, editor):
     if editor.nav.currentRow() != 0:
         user.click_row(editor.nav, 0)
     user.click(W(editor, QPushButton, "recordGame"))
-    dlg = editor.session.record_dialog
+    dlg = editor.state.record_dialog
     assert dlg.isVisible() and dlg.nav.currentRow() == 0
     user.qtbot.waitUntil(lambda: QApplication.activeWindow() is dlg, timeout=3000)
     return dlg
@@ -291,7 +291,7 @@ def test_SG_CAMP_01_reopen_a_game_from_the_campaign_page_and_change_it_as_one_st
     assert not stash_or_none.isVisible()          # the scope went to the Recruit
     steps = s.stack.count()
     user.click_row(games, 0, double=True)       # activating a game reopens it in the walk-through
-    dlg = s.record_dialog
+    dlg = editor.state.record_dialog
     qtbot.waitUntil(lambda: QApplication.activeWindow() is dlg, timeout=3000)
     assert dlg.draft.reopened and dlg.finish.text() == "&Save changes"
     user.replace_text(W(dlg, QLineEdit, "gameTitle"), "Salvage, retold")
@@ -336,7 +336,7 @@ def test_the_walkthrough_by_keyboard_from_the_crew_menu(win, user, tmp_path, qtb
     editor = open_crew(win, tmp_path)
     assert win.a_record_game.isEnabled() and win.a_record_game.shortcut().toString() == "Ctrl+G"
     user.key(editor.nav, Qt.Key.Key_G, Qt.KeyboardModifier.ControlModifier)
-    dlg = editor.session.record_dialog
+    dlg = editor.state.record_dialog
     qtbot.waitUntil(lambda: QApplication.activeWindow() is dlg, timeout=3000)
     assert QApplication.focusWidget() is W(dlg, QLineEdit, "gameTitle")
     user.key(QApplication.focusWidget(), Qt.Key.Key_Return)        # Enter: the next step

@@ -1,0 +1,30 @@
+"""What the window keeps about one open document beside its session: the GUI's state, not the document's.
+
+The session holds the document, its rules pack, its undo stack and its evaluation; an editor (gui/editor.py)
+owns one DocumentState for what only the window needs: the founding banners on show and whether the player
+unlocked the crew as founded for editing (Stargrave), and the post-game walk-through open on the document.
+Pages reach it through their binder (`binder.state`), as they reach the editor's other services.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class DocumentState:
+    founding_banners: list[Any] = field(default_factory=list)   # gui/pages/stargrave/founding.py's, one a page
+    founding_unlocked: bool = False    # the crew as founded may be edited although games are recorded
+    record_dialog: Any = None          # the "Record a game" walk-through open on this document, if any
+
+    def forget_page(self, page: Any) -> None:
+        """A page given back: what it showed goes with it."""
+        self.founding_banners = [b for b in self.founding_banners if b.page is not page]
+
+    def walkthrough_open(self) -> bool:
+        dlg = self.record_dialog
+        try:
+            return dlg is not None and dlg.isVisible()
+        except RuntimeError:   # closed and deleted already
+            return False
