@@ -161,8 +161,8 @@ def test_a_misspelled_attribute_is_an_attribute_error_and_makes_no_page(qtbot):
     e = open_editor(qtbot, EXAMPLES / "ashen-comet-veteran.starwright")
     assert built(e) == [True, False, False, False, False]
     with pytest.raises(AttributeError):
-        e.pages[0].no_such_field
+        _ = e.pages[0].no_such_field
     with pytest.raises(AttributeError):
-        e.specs[3].hire          # the Soldiers page's spec is data, not the page
+        _ = e.specs[3].hire      # the Soldiers page's spec is data, not the page
     assert not hasattr(e.pages[0], "hire") and built(e) == [True, False, False, False, False]
     assert e.pages[3].hire is not None and built(e) == [True, False, False, True, False]
