@@ -4,53 +4,42 @@ written in that system's data schema 0.2.8 (its `CURRENT_SCHEMA_VERSION`).
 Why the current schema, written directly: the system's migrations walk the world's documents when the
 world's schema version changes, never an actor imported later, so an actor in an older shape would stay
 in it. Every field of each `system` block is written (the field lists are the system's TypeDataModels,
-cited in tests/model/exporters/test_foundry_starfrontiers.py), so nothing is left to the system's defaults
-silently: what Starwright has no value for is written as the system's default and said in the report.
+tabled in tests/model/exporters/foundry_schema.py), so nothing is left to the system's defaults silently:
+what Starwright has no value for is written as the system's default and said in the report.
 
-Values come from the document and `Result.derived` only (no rule is worked out here):
-- each ability's `value` (and `base`) is the final score, after the racial modifiers, the exchange inside
-  its pair and a Human's bonus; `swap` is 0, because the system never reads it;
+Values come from the document, the rules pack and `Result.derived` only (no rule is worked out here):
+- each ability's `base` is the pair's score from the ability table (the same for both abilities of the
+  pair, as the system's Generate Stats writes it), `swap` the points moved inside the pair, and `value` the
+  final score (race, exchange and a Human's bonus applied); the Human's bonus is also the character's
+  `charGen.raceBonusSelections`, as the system records its race bonus picks;
 - movement in the system's 5 m squares (its grid distance), rounded down as the system rounds;
-- credits are what is left after purchases; the unspent XP goes in `experience.earned`, the system's pool
-  of XP still to spend.
+- credits are what is left after purchases;
+- ammunition: clips carried x capacity less what was fired, one clip loaded in each weapon that uses it and
+  the rest spare (foundry_ammo.py); a weapon's kind of ammunition comes from the weapon (rounds, or SEU at
+  its charges a shot), whatever was bought.
+
+What the system has no field for (the d100 rolls, adventures completed, an item's `issued` mark and note,
+clips bought and grenades thrown) travels in `flags.starwright`, which Foundry keeps and never reads, so
+`starwright import` can give the character back.
 """
 
 from __future__ import annotations
 
-import hashlib
 import html
 import re
 
+from ..foundry_vtt import (ACTOR_IMG, ITEM_IMG, PAIR_KEYS, PAIRS, PORTS, SCHEMA_VERSION, SCREEN_TYPES,
+                           SQUARE_M, SYSTEM_ID, WEAPON_TYPES, doc_id as _id)
+from .foundry_ammo import allocate
 from .report import CONVERTED, DEFAULTED, NO_PLACE, ExportReport
 
-SYSTEM_ID = "star-frontiers"
-SCHEMA_VERSION = "0.2.8"
 TARGET = f"Foundry VTT, Star Frontiers system ({SYSTEM_ID}, data schema {SCHEMA_VERSION})"
-SQUARE_M = 5                       # system.json "grid": {"distance": 5, "units": "m"}
-ABILITY_KEYS = ("str", "sta", "dex", "rs", "int", "log", "per", "ldr")
-PAIR_KEYS = {"strSta": ("str", "sta"), "dexRs": ("dex", "rs"), "intLog": ("int", "log"), "perLdr": ("per", "ldr")}
-ACTOR_IMG = "icons/svg/mystery-man.svg"
-ITEM_IMG = "icons/svg/item-bag.svg"
-# Starwright's weapon types -> the system's weaponType choices
-WEAPON_TYPES = {"energy": "beam", "beam": "beam", "gyrojet": "gyrojet", "projectile": "projectile", "melee": "melee"}
-SCREEN_TYPES = ("albedo", "inertia", "gauss", "sonic", "chameleon", "holo")
 DICE = re.compile(r"\d+d\d+(?:\s*[+-]\s*\d+)?")
+SEU = "charges"      # the rules pack's unit of a powerpack; everything else is counted in rounds
 
 
 class ExportError(ValueError):
     """The document cannot be written for the target: the message says why."""
-
-
-def _id(*parts: object) -> str:
-    """A stable 16-character document id (Foundry ids are 16 letters and digits)."""
-    digest = hashlib.sha256("\x1f".join(str(p) for p in parts).encode("utf-8")).digest()
-    alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-    n = int.from_bytes(digest, "big")
-    out = []
-    for _ in range(16):
-        n, r = divmod(n, 62)
-        out.append(alphabet[r])
-    return "".join(out)
 
 
 def _html(text: str) -> str:
@@ -58,19 +47,35 @@ def _html(text: str) -> str:
     return "".join(f"<p>{html.escape(p).replace(chr(10), '<br>')}</p>" for p in paras)
 
 
-def _item(name: str, kind: str, system: dict, index: int) -> dict:
-    return {"_id": _id("item", index, kind, name), "name": name, "type": kind, "img": ITEM_IMG, "system": system,
-            "effects": [], "flags": {}, "sort": (index + 1) * 100000}
+def _item(item_id: str, name: str, kind: str, system: dict, sort: int, flags: dict | None = None) -> dict:
+    return {"_id": item_id, "name": name, "type": kind, "img": ITEM_IMG, "system": system,
+            "effects": [], "flags": {"starwright": flags} if flags else {}, "sort": sort}
 
 
 def _base_system(description: str = "") -> dict:
     return {"key": "", "description": _html(description)}
 
 
-def _gear_system(row: dict, carry: str, contents: list[dict] | None = None, description: str = "") -> dict:
-    return {**_base_system(description), "carryState": carry, "quantity": row["count"],
-            "mass": row["mass"] or 0, "cost": row["price"] or 0, "isKit": bool(contents),
-            "contents": contents or [], "mechanics": {"tags": []}}
+def _carry(row: dict, worn: str = "carried") -> str:
+    return worn if row["carried"] else "stored"
+
+
+def _row_flags(row: dict, entry: dict) -> dict:
+    """The entry's marks the system has no field for."""
+    out = {}
+    if row.get("issued"):
+        out["issued"] = True
+    if entry.get("note"):
+        out["note"] = entry["note"]
+    if entry.get("custom"):
+        out["custom"] = True
+    return out
+
+
+def _gear_system(row: dict, contents: list[dict] | None, description: str, skill_ref: str) -> dict:
+    return {**_base_system(description), "carryState": _carry(row), "quantity": row["count"],
+            "mass": row["mass"] or 0, "cost": row["price"] or 0, "requiredSkillRef": skill_ref,
+            "isKit": bool(contents), "contents": contents or [], "mechanics": {"tags": []}}
 
 
 def _damage(text: str, source: str, target: str, report: ExportReport) -> str:
@@ -98,30 +103,39 @@ def _game(data: dict) -> dict:
     return {"stamina_lost": count(play.get("stamina_lost")), "shots": counts("shots"), "grenades": counts("grenades")}
 
 
-def _weapon_system(row: dict, w: dict, pack_item: dict, ammo: dict | None, report: ExportReport, where: str,
-                   used: int = 0) -> dict:
-    pw = pack_item.get("weapon", {}) if pack_item else {}
+def ammo_kind(pw: dict, pack_items: dict) -> tuple[str, int]:
+    """A weapon's ammunition as the system counts it, from the weapon itself (SF-WPN-03, SF-WPN-04,
+    SF-WPN-05, SF-WPN-06): ("seu", charges a shot), ("rounds", rounds a shot) or ("none", 0)."""
+    ammo = pw.get("ammo")
+    per = pw.get("per_shot") or 0
+    if ammo == "grenade" or not per:
+        return "none", 0
+    unit = (pack_items.get(ammo, {}).get("ammunition") or {}).get("unit") if ammo else None
+    if unit == SEU or (unit is None and pw.get("type") == "energy"):
+        return "seu", per
+    if unit is None:
+        return "none", 0
+    return "rounds", per
+
+
+def _weapon_system(row: dict, w: dict, pi: dict, report: ExportReport, where: str, thrown: int) -> dict:
+    pw = pi.get("weapon", {})
     grenade = w.get("grenade", False)
     kind = "grenade" if grenade else WEAPON_TYPES.get(w.get("type", ""), "beam")
-    unit = (ammo or {}).get("unit", "")
-    uses = "none" if grenade or not w.get("ammo") or w.get("ammo") == "grenade" else ("seu" if unit == "charges" else "rounds")
-    capacity = (ammo or {}).get("capacity") or 0
     if not grenade and w.get("range"):
         report.add(NO_PLACE, where, f"range \"{w['range']}\": the system keeps range bands in metres, which "
                                     "the rules pack does not give; set them in Foundry", "system.rangeBands")
     band = {"min": 0, "max": None, "damageFormula": ""}
-    return {**_base_system(pack_item.get("notes", "") if pack_item else ""),
-            "carryState": "ready" if row["carried"] else "stored",
-            "quantity": max(0, row["count"] - used) if grenade else row["count"],
+    return {**_base_system(pi.get("notes", "")),
+            "carryState": _carry(row, "ready"),
+            "quantity": max(0, row["count"] - thrown) if grenade else row["count"],
             "weaponType": kind, "attributeKey": "str" if kind == "melee" else "dex", "requiredSkillRef": "",
             "weaponSkillKey": "thrown" if grenade else kind, "activeModeKey": "",
             "damageFormula": _damage(w.get("damage", ""), where, "system.damageFormula", report),
             "damageType": "",
             "rangeBands": {"pointBlank": {**band, "min": None}, "short": dict(band), "medium": dict(band),
                            "long": dict(band), "extreme": dict(band)},
-            "ammo": {"uses": uses, "capacity": capacity if uses != "none" else 0,
-                     "consumed": min(used, capacity) if uses != "none" and capacity else 0, "clipItem": "",
-                     "seuPerShot": pw.get("per_shot", 0) if uses == "seu" else 0,
+            "ammo": {"uses": "none", "capacity": 0, "consumed": 0, "clipItem": "", "seuPerShot": 0,
                      "variableSetting": {"min": 0, "max": 0, "current": 0}},
             "cost": row["price"] or 0, "mass": row["mass"] or 0, "twoHanded": False,
             "mechanics": {"tags": [], "onHitEffectIds": [], "isHeavy": bool(w.get("artillery")),
@@ -131,10 +145,9 @@ def _weapon_system(row: dict, w: dict, pack_item: dict, ammo: dict | None, repor
                           "accessories": [], "defenseTypes": []}}
 
 
-def _defense_system(row: dict, d: dict, pack_item: dict) -> tuple[str, dict]:
+def _defense_system(row: dict, d: dict, pi: dict) -> tuple[str, dict]:
     absorbs = {"half": "half", "all": "full"}.get(d.get("absorbs"), "")
-    base = {**_base_system(pack_item.get("notes", "") if pack_item else ""),
-            "carryState": "carried" if row["carried"] else "stored", "cost": row["price"] or 0}
+    base = {**_base_system(pi.get("notes", "")), "carryState": _carry(row), "cost": row["price"] or 0}
     if d["kind"] == "armor":
         return "armor", {**base, "armorType": d.get("against", ""),
                          "reductions": [{"damageType": d.get("against", ""), "mode": absorbs, "amount": None}],
@@ -146,64 +159,205 @@ def _defense_system(row: dict, d: dict, pack_item: dict) -> tuple[str, dict]:
                       "donTime": 5, "active": False}
 
 
-def _ammo_system(row: dict, a: dict) -> dict:
-    return {**_base_system(), "carryState": "carried" if row["carried"] else "stored", "quantity": row["count"],
-            "mass": row["mass"] or 0, "ammoType": "seu" if a.get("unit") == "charges" else "rounds",
-            "shots": a.get("capacity") or 0, "cost": row["price"] or 0}
+class _Plan:
+    """Every item's id decided before any is written, so weapons, screens and their clips can name each other."""
+
+    def __init__(self, rows: list[dict]):
+        self.rows = rows
+        self.ids = [_id("item", n, r["name"]) for n, r in enumerate(rows)]
 
 
-def _items(data: dict, derived: dict, pack: dict, report: ExportReport) -> tuple[list[dict], dict]:
+def _ammo_items(kind_name: str, a: dict, rows: list[tuple[int, dict]], plan: _Plan, consumers: list[dict],
+                pack_items: dict, report: ExportReport, sort: int) -> list[dict]:
+    """The items of one kind of ammunition, and the consumers' ammo blocks and power links filled in."""
+    first_n, first_row = rows[0]
+    capacity = a.get("capacity") or 0
+    clips = a.get("count") or 0
+    seu = a.get("unit") == SEU
+    alloc = allocate(clips, capacity, [c["fired"] for c in consumers])
+    spare_id = _id("ammo", kind_name, "spare")
+    source_type = "beltpack" if any(c["kind"] == "screen" for c in consumers) else "powerclip"
+    entry_flags = {"count": clips, **_row_flags(first_row, first_row.get("entry", {}))}
+    out = []
+    for c, loaded in zip(consumers, alloc.loaded, strict=True):
+        system = c["system"]
+        if seu and loaded is not None:
+            src_id = _id("ammo", kind_name, "loaded", c["id"])
+            links = {"linkedWeaponRefs": [c["id"]] if c["kind"] == "weapon" else [],
+                     "linkedScreenRefs": [c["id"]] if c["kind"] == "screen" else [], "linkedVehicleRefs": []}
+            out.append(_item(src_id, kind_name, "powerSource", {
+                **_base_system(pack_items.get(kind_name, {}).get("notes", "")), "carryState": _carry(first_row),
+                "quantity": 1, "sourceType": source_type, "capacity": capacity, "remaining": loaded,
+                "ports": dict(PORTS[source_type]), **links, "rechargeable": False,
+                "cost": first_row["price"] or 0, "mass": first_row["mass"] or 0},
+                sort + len(out), {"loadedIn": c["name"], **entry_flags}))
+            ref = src_id
+        elif not seu and clips:
+            ref = spare_id
+        else:
+            ref = ""
+        if c["kind"] == "screen":
+            system["powerSourceRef"] = ref if loaded is not None else ""
+            continue
+        system["ammo"].update({"clipItem": ref, "capacity": capacity,
+                               "consumed": capacity - loaded if loaded is not None else capacity})
+    if clips and (not seu or alloc.spares):
+        out.append(_item(spare_id, kind_name, "ammo", {
+            **_base_system(pack_items.get(kind_name, {}).get("notes", "")), "carryState": _carry(first_row),
+            "quantity": alloc.spares, "mass": first_row["mass"] or 0, "ammoType": "seu" if seu else "rounds",
+            "shots": capacity, "cost": first_row["price"] or 0}, sort + len(out), entry_flags))
+    unit = "SEU" if seu else "rounds"
+    fired = sum(c["fired"] for c in consumers)
+    held = [f"{loaded} in the {c['name']}" for c, loaded in zip(consumers, alloc.loaded, strict=True)
+            if loaded is not None]
+    what = (f"{clips} carried x {capacity} {unit} = {clips * capacity}"
+            + (f", {fired} {unit} used" if fired else "") + f": {alloc.total} {unit} left"
+            + (f" ({', '.join(held)}; {alloc.spares} spare)" if held else f" ({alloc.spares} spare)"))
+    report.add(CONVERTED, f"Equipment › {kind_name}", what + (" as power sources linked to what they feed, spares"
+                                                               " as ammo" if seu else
+                                                               ", the weapons' clip linked to the ammo item"),
+               "items")
+    if alloc.short:
+        report.add(CONVERTED, f"Equipment › {kind_name}", f"{alloc.short} {unit} more were used than were carried; "
+                                                          "written as empty", "system.ammo.consumed")
+    if len(rows) > 1:
+        report.add(CONVERTED, f"Equipment › {kind_name}", f"{len(rows)} entries written as one stack (the system "
+                                                          "keeps one item per kind of clip)", "items")
+    for n, row in rows:
+        if not row["carried"] and n != first_n:
+            report.add(CONVERTED, f"Equipment › {kind_name}", "an entry not carried was merged into the stack",
+                       "system.carryState")
+    return out
+
+
+def _items(data: dict, derived: dict, pack: dict, report: ExportReport, psa_id: str) -> tuple[list[dict], dict]:
     """Each equipment entry as one item of the system's type for it; (items, worn defences by kind). A game in
-    progress is written as the items' state: shots fired as the loaded clip's consumed shots, grenades thrown
-    taken off the quantity."""
+    progress is written as the items' state: what was fired out of the clips, grenades thrown off the quantity."""
     game = _game(data)
     pack_items = {i["name"]: i for i in pack.get("items", [])}
     weapons = {w["name"]: w for w in derived.get("weapons", [])}
     weapons.update({g["name"]: {**g, "grenade": True} for g in derived.get("grenades", [])})
     defenses = {d["name"]: d for d in derived.get("defenses", [])}
     ammo = {a["name"]: a for a in derived.get("ammunition", [])}
-    items, worn = [], {}
-    for n, row in enumerate(derived.get("equipment", [])):
+    entries = data.get("equipment") or []
+    rows = [{**r, "entry": entries[n] if n < len(entries) and isinstance(entries[n], dict) else {}}
+            for n, r in enumerate(derived.get("equipment", []))]
+    plan = _Plan(rows)
+    psa = (derived.get("psa") or "").casefold()
+    built: list[tuple[dict | None, dict]] = []     # (item, row) in order; ammunition rows filled in later
+    consumers: dict[str, list[dict]] = {}
+    used_names: set[str] = set()
+    worn: dict = {}
+    for n, row in enumerate(rows):
         name = row["name"] or f"Item {n + 1}"
         where = f"Equipment › {name}"
-        pi = pack_items.get(name, {})
+        pi = pack_items.get(name, {}) if row.get("known") and not row["entry"].get("custom") else {}
+        flags = _row_flags(row, row["entry"])
         if row.get("issued"):
-            report.add(CONVERTED, where, "issued, not bought: written with its price; the system has no 'issued' mark",
-                       "system.cost")
-        if row["category"] == "weapon" and name in weapons or row["category"] == "grenade" and name in weapons:
-            w = weapons[name]
-            used = game["grenades" if w.get("grenade") else "shots"].get(name, 0)
-            kind, system = "weapon", _weapon_system(row, w, pi, ammo.get(w.get("ammo")), report, where, used)
-            if used:
-                what = "thrown" if w.get("grenade") else "fired"
-                report.add(CONVERTED, where, f"the game in progress: {used} {what}, written as the item's state",
-                           "system.quantity" if w.get("grenade") else "system.ammo.consumed")
-        elif name in defenses:
-            kind, system = _defense_system(row, defenses[name], pi)
-            if row["carried"]:
-                worn.setdefault(kind, len(items))
-        elif row["category"] == "ammunition" and name in ammo:
-            kind, system = "ammo", _ammo_system(row, ammo[name])
-        elif pi.get("includes"):
-            contents = [{"ref": "", "name": inner, "quantity": 1, "remaining": 1, "consumeOnUse": False}
-                        for inner in pi["includes"]]
-            kind, system = "gear", _gear_system(row, "carried" if row["carried"] else "stored", contents, pi.get("notes", ""))
-            report.add(CONVERTED, where, f"written as a kit holding {', '.join(pi['includes'])} (the kit's contents "
-                                         "are names in the kit, not items of their own)", "system.contents")
-        else:
-            kind, system = "gear", _gear_system(row, "carried" if row["carried"] else "stored", None, pi.get("notes", ""))
-            if not row.get("known"):
-                report.add(CONVERTED, where, "not in the rules pack: written as gear", "")
+            report.add(CONVERTED, where, "issued, not bought: written with its price; the system has no 'issued' "
+                                         "mark (kept in the item's Starwright flags)", "system.cost")
         if not row["carried"]:
             report.add(CONVERTED, where, "not carried: written as stored", "system.carryState")
-        items.append(_item(name, kind, system, n))
+        if row["category"] == "ammunition" and name in ammo:
+            built.append((None, row))
+            continue
+        if row["category"] in ("weapon", "grenade") and name in weapons:
+            w = weapons[name]
+            first = name not in used_names
+            used_names.add(name)
+            thrown = game["grenades"].get(name, 0) if w.get("grenade") and first else 0
+            system = _weapon_system(row, w, pi, report, where, thrown)
+            item = _item(plan.ids[n], name, "weapon", system, (n + 1) * 100000, flags)
+            if thrown:
+                item["flags"]["starwright"] = {**flags, "count": row["count"]}
+                report.add(CONVERTED, where, f"the game in progress: {thrown} thrown, taken off the quantity",
+                           "system.quantity")
+            if not w.get("grenade"):
+                _ammo_block(system, pi.get("weapon", {}), pack_items, report, where)
+                shots = game["shots"].get(name, 0) if first else 0
+                if system["ammo"]["uses"] != "none" and pi.get("weapon", {}).get("ammo") in ammo:
+                    per = pi["weapon"]["per_shot"]
+                    consumers.setdefault(pi["weapon"]["ammo"], []).append(
+                        {"id": plan.ids[n], "name": name, "kind": "weapon", "system": system, "fired": shots * per})
+                    if shots:
+                        unit = "SEU" if system["ammo"]["uses"] == "seu" else "rounds"
+                        report.add(CONVERTED, where, f"the game in progress: {shots} shot{'s' if shots != 1 else ''}"
+                                                     f" fired at {per} {unit} a shot = {shots * per} {unit} used",
+                                   "system.ammo.consumed")
+                elif shots:
+                    report.add(NO_PLACE, where, f"the game in progress: {shots} fired, but it carries no ammunition "
+                                                "for it", "system.ammo.consumed")
+        elif name in defenses:
+            kind, system = _defense_system(row, defenses[name], pi)
+            item = _item(plan.ids[n], name, kind, system, (n + 1) * 100000, flags)
+            if row["carried"]:
+                worn.setdefault(kind, plan.ids[n])
+            power = pi.get("defense", {}).get("power")
+            if kind == "screen" and power in ammo:
+                consumers.setdefault(power, []).append(
+                    {"id": plan.ids[n], "name": name, "kind": "screen", "system": system, "fired": 0})
+        else:
+            contents = [{"ref": "", "name": inner, "quantity": 1, "remaining": 1, "consumeOnUse": False}
+                        for inner in pi.get("includes", [])]
+            needs = pi.get("psa_bonus_for") or pi.get("psa_only") or ""
+            skill_ref = psa_id if needs and needs.casefold() == psa and psa_id else ""
+            if needs:
+                report.add(CONVERTED if skill_ref else NO_PLACE, where,
+                           f"for the {needs} PSA: " + ("linked to the character's PSA skill" if skill_ref else
+                                                       "the character has no such PSA skill to link"),
+                           "system.requiredSkillRef")
+            item = _item(plan.ids[n], name, "gear", _gear_system(row, contents, pi.get("notes", ""), skill_ref),
+                         (n + 1) * 100000, flags)
+            if contents:
+                report.add(CONVERTED, where, f"written as a kit holding {', '.join(pi['includes'])} (the kit's "
+                                             "contents are names in the kit, not items of their own)", "system.contents")
+            if not row.get("known"):
+                report.add(CONVERTED, where, "not in the rules pack: written as gear", "")
+        built.append((item, row))
+    items: list[dict] = []
+    done: set[str] = set()
+    for n, (item, row) in enumerate(built):
+        if item is not None:
+            items.append(item)
+            continue
+        name = row["name"]
+        if name in done:
+            continue
+        done.add(name)
+        rows_of_kind = [(m, r) for m, (i, r) in enumerate(built) if i is None and r["name"] == name]
+        items += _ammo_items(name, ammo[name], rows_of_kind, plan, consumers.get(name, []), pack_items, report,
+                             (n + 1) * 100000)
+    for name, group in consumers.items():     # weapons whose ammunition was bought by no entry (inside a kit)
+        if name not in done:
+            items += _ammo_items(name, ammo[name], [(0, {"name": name, "carried": True, "price": 0, "mass": 0,
+                                                         "entry": {}})], plan, group, pack_items, report,
+                                 (len(built) + 1) * 100000)
     return items, worn
 
 
-def _psa_item(derived: dict, pack: dict, report: ExportReport, index: int) -> dict | None:
+def _ammo_block(system: dict, pw: dict, pack_items: dict, report: ExportReport, where: str) -> None:
+    """The weapon's own ammunition: kind, charges a shot and the capacity of its clip, before any is loaded."""
+    uses, per = ammo_kind(pw, pack_items)
+    capacity = (pack_items.get(pw.get("ammo"), {}).get("ammunition") or {}).get("capacity") or 0
+    system["ammo"].update({"uses": uses, "seuPerShot": per if uses == "seu" else 0,
+                           "capacity": capacity if uses != "none" else 0,
+                           "consumed": capacity if uses != "none" else 0})
+    if uses == "seu" and not pw.get("ammo"):
+        report.add(DEFAULTED, where, f"{per} SEU a shot, but the rules state no supply for it (GAP-SF-05): written "
+                                     "with no power source and an empty capacity; link one in Foundry",
+                   "system.ammo.clipItem")
+    elif uses == "rounds" and per > 1:
+        report.add(NO_PLACE, where, f"{per} rounds a shot: the system takes 1 round an attack, so count the other "
+                                    f"{per - 1} by hand", "system.ammo")
+    elif uses == "none" and pw.get("ammo") == "grenade":
+        report.add(NO_PLACE, where, "fires grenades, which are items of their own in the system: the weapon is "
+                                    "written with no ammunition of its own", "system.ammo.uses")
+
+
+def _psa_item(derived: dict, pack: dict, report: ExportReport, psa_id: str, sort: int) -> dict | None:
     name = derived.get("psa")
     if not name:
-        report.add(DEFAULTED, "PSA", "no PSA chosen: the system's PSA is left empty", "system.psa")
+        report.add(DEFAULTED, "PSA", "no PSA chosen: the system's PSA is left empty, with no PSA skill", "system.psa")
         return None
     skill = next((s for s in pack["psa"]["skills"] if s["name"] == name), {})
     uses = [f"{c['name']}: {c['chance']}%" if c["chance"] is not None else c["name"]
@@ -213,27 +367,49 @@ def _psa_item(derived: dict, pack: dict, report: ExportReport, index: int) -> di
     report.add(CONVERTED, "PSA", f"{name}, level {derived.get('psa_level')} (+{derived.get('psa_bonus')}): written as "
                                  "the PSA and as a skill item of that level; the chances are in its description",
                "items (skill)")
-    return _item(f"{name} PSA", "skill", {
+    return _item(psa_id, f"{name} PSA", "skill", {
         **_base_system(text), "psa": name.lower(), "isPsaForOwner": True, "category": "main", "attributeKey": "dex",
         "level": derived.get("psa_level") or 0, "rollFormula": "", "weaponSkillKey": "", "subskillRefs": [],
         "mechanics": {"applyMeleeBonus": military, "applyRangeBonus": military},
-        "xpCost": {"perLevel": [], "nonPsaPerLevel": []}, "uses": {"value": 0, "max": 0, "per": ""}}, index)
+        "xpCost": {"perLevel": [], "nonPsaPerLevel": []}, "uses": {"value": 0, "max": 0, "per": ""}}, sort)
 
 
-def _abilities(derived: dict, report: ExportReport) -> dict:
+def _clamped(v: int, what: str, target: str, report: ExportReport) -> int:
+    if 1 <= v <= 100:
+        return v
+    c = min(max(v, 1), 100)
+    report.add(CONVERTED, what, f"{v} is outside the system's 1-100: written as {c}", target)
+    return c
+
+
+def _abilities(data: dict, derived: dict, report: ExportReport) -> dict:
+    """base: the pair's table score; swap: the points moved into this ability of the pair; value: final."""
     out = {}
-    for key in ABILITY_KEYS:
-        v = (derived.get("abilities") or {}).get(key)
-        if v is None:
-            report.add(DEFAULTED, f"Abilities › {key.upper()}", "not rolled yet: written as the system's 30",
-                       f"system.abilities.{key}.value")
-            v = 30
-        elif not 1 <= v <= 100:
-            report.add(CONVERTED, f"Abilities › {key.upper()}", f"{v} is outside the system's 1-100: written as "
-                                                               f"{min(max(v, 1), 100)}", f"system.abilities.{key}.value")
-            v = min(max(v, 1), 100)
-        out[key] = {"base": v, "initialized": True, "value": v, "swap": 0}
+    bases, shifts = data.get("base") or {}, data.get("shifts") or {}
+    for pair, (first, second) in PAIRS.items():
+        base = bases.get(pair)
+        shift = shifts.get(pair) if isinstance(shifts.get(pair), int) else 0
+        for key, swap in ((first, shift), (second, -shift)):
+            v = (derived.get("abilities") or {}).get(key)
+            what = f"Abilities › {key.upper()}"
+            if v is None or not isinstance(base, int):
+                report.add(DEFAULTED, what, "not rolled yet: written as the system's 30", f"system.abilities.{key}")
+                out[key] = {"base": 30, "initialized": False, "value": 30, "swap": 0}
+                continue
+            out[key] = {"base": _clamped(base, what, f"system.abilities.{key}.base", report), "initialized": True,
+                        "value": _clamped(v, what, f"system.abilities.{key}.value", report),
+                        "swap": max(-100, min(100, swap))}
     return out
+
+
+def _bonus_selections(data: dict, derived: dict, pack: dict, report: ExportReport) -> list[dict]:
+    race = next((r for r in pack.get("races", []) if r["name"] == derived.get("race")), {})
+    key, amount = data.get("human_bonus"), race.get("single_ability_bonus") or 0
+    if not (key and amount):
+        return []
+    report.add(CONVERTED, "Race bonus", f"+{amount} {key.upper()}: already in the ability's value, and recorded as "
+                                        "the race bonus pick", "system.charGen.raceBonusSelections")
+    return [{"sourceIndex": 0, "slot": 0, "amount": amount, "appliesTo": "any", "ability": key}]
 
 
 def _squares(metres, what: str, target: str, report: ExportReport) -> int:
@@ -266,11 +442,12 @@ def foundry_actor(data: dict, result) -> tuple[dict, ExportReport]:
         raise ExportError(f"this character cannot be exported until its file is repaired: {first}")
     d, pack = result.derived, result.pack.data
     report = ExportReport(TARGET)
-    items, worn = _items(data, d, pack, report)
-    psa = _psa_item(d, pack, report, len(items))
+    psa_id = _id("psa", d.get("psa") or "") if d.get("psa") else ""
+    items, worn = _items(data, d, pack, report, psa_id)
+    psa = _psa_item(d, pack, report, psa_id, (len(items) + 1) * 100000)
     if psa:
         items.append(psa)
-    abilities = _abilities(d, report)
+    abilities = _abilities(data, d, report)
     credits = d.get("credits_left") or 0
     if credits < 0:
         report.add(CONVERTED, "Credits", f"{credits} Cr (overspent): the system keeps no debt; written as 0", "system.credits")
@@ -290,32 +467,33 @@ def foundry_actor(data: dict, result) -> tuple[dict, ExportReport]:
                                                 f"{stamina} of {sta}" + (" (unconscious)" if stamina == 0 else ""),
                    "system.stamina.value")
     notes = data.get("notes") or ""
+    rolled = all(isinstance((data.get("rolls") or {}).get(p), int) for p in PAIRS)
     system = {
         "playerName": "", "race": d.get("race") or "", "handedness": {"kind": "right"}, "sex": "",
         "pay": {"perDay": 0, "perHour": 0}, "psa": (d.get("psa") or "").lower(),
         "abilities": abilities, "stamina": {"value": stamina, "max": sta, "temp": 0},
-        "unconscious": bool(lost) and stamina == 0, "stabilized": False,
+        "unconscious": stamina <= 0, "stabilized": False,
         "derived": {
             "initiativeMod": d.get("initiative_modifier") or 0,
             "walking": _squares(d.get("walk"), "walking", "system.derived.walking", report),
             "running": _squares(d.get("run"), "running", "system.derived.running", report),
-            "hourly": 0, "isWounded": False,
+            "hourly": 0, "isWounded": sta > 0 and stamina <= sta / 2,
             "derivedLimbs": next((r["value"] or 0 for r in d.get("race_abilities", []) if r["kind"] == "count"), 0),
             "totalMass": d.get("total_mass") or 0, "encumbranceThreshold": cap.get("free_kg") or 0,
             "encumbered": bool(d.get("encumbered")),
             "paired": {k: max(abilities[a]["value"], abilities[b]["value"]) for k, (a, b) in PAIR_KEYS.items()},
         },
         "limbs": [],
-        "defenses": {"suit": items[worn["armor"]]["_id"] if "armor" in worn else "",
-                     "screen": items[worn["screen"]]["_id"] if "screen" in worn else "",
+        "defenses": {"suit": worn.get("armor", ""), "screen": worn.get("screen", ""),
                      "energy": {"value": 0, "max": 0}},
         "credits": credits, "ledger": [],
         "experience": {"earned": xp, "spent": 0, "total": xp},
         "personalFile": {"racialAbilities": _racial_text(d), "notes": _html(notes), "injuries": ""},
         "combatProfile": {"meleeBonus": 0, "rangedBonus": 0, "special": ""},
-        "charGen": {"statsInitialized": True, "statsGenerated": True},
-        "warnings": [],
+        "charGen": {"statsInitialized": all(a["initialized"] for a in abilities.values()),
+                    "statsGenerated": rolled, "raceBonusSelections": _bonus_selections(data, d, pack, report)},
         "racialSkillProgress": {},
+        "warnings": [],
     }
     if d.get("race"):
         report.add(CONVERTED, "Race", f"{d['race']}: written by name; its modifiers are already in each ability, so "
@@ -323,16 +501,24 @@ def foundry_actor(data: dict, result) -> tuple[dict, ExportReport]:
                    "system.race")
     report.add(NO_PLACE, "Hourly movement", "the rules pack gives none; the system works it out from its race table",
                "system.derived.hourly")
+    if data.get("rolls"):
+        report.add(CONVERTED, "Rolls", "the system keeps no d100 rolls: kept in the actor's Starwright flags",
+                   "flags.starwright.rolls")
     if data.get("portrait"):
         report.add(NO_PLACE, "Portrait", "Foundry takes an actor's picture as a file in its data folder, not inside "
                                          "the actor: upload the picture there and choose it on the sheet", "img")
     for issue in result.issues:
         if issue.is_error:
             report.add(NO_PLACE, "Rule check", f"{issue.rule}: {issue.message} (exported as it is)")
+    flags = {"format": data.get("format"), "version": data.get("version"), "adventures": data.get("adventures", 0)}
+    if data.get("rolls"):
+        flags["rolls"] = dict(data["rolls"])
+    if data.get("rules"):
+        flags["rules"] = dict(data["rules"])
     actor = {
         "name": data.get("name") or "Unnamed character", "type": "character", "img": ACTOR_IMG,
         "system": system, "items": items, "effects": [], "folder": None, "sort": 0, "ownership": {"default": 0},
-        "flags": {"starwright": {"format": data.get("format"), "version": data.get("version")}},
+        "flags": {"starwright": flags},
         "_stats": {"systemId": SYSTEM_ID, "systemVersion": SCHEMA_VERSION},
     }
     return actor, report
