@@ -48,8 +48,10 @@ def _html(text: str) -> str:
 
 
 def _item(item_id: str, name: str, kind: str, system: dict, sort: int, flags: dict | None = None) -> dict:
+    """An item; one made from an equipment entry carries `flags.starwright` (possibly empty), so an import
+    can tell it from an item added in Foundry."""
     return {"_id": item_id, "name": name, "type": kind, "img": ITEM_IMG, "system": system,
-            "effects": [], "flags": {"starwright": flags} if flags else {}, "sort": sort}
+            "effects": [], "flags": {"starwright": flags} if flags is not None else {}, "sort": sort}
 
 
 def _base_system(description: str = "") -> dict:
@@ -65,6 +67,9 @@ def _row_flags(row: dict, entry: dict) -> dict:
     out = {}
     if row.get("issued"):
         out["issued"] = True
+    for key in ("price", "mass"):      # a value the player entered (the rulebook states none)
+        if key in entry:
+            out[key] = entry[key]
     if entry.get("note"):
         out["note"] = entry["note"]
     if entry.get("custom"):
@@ -289,6 +294,10 @@ def _items(data: dict, derived: dict, pack: dict, report: ExportReport, psa_id: 
                                                 "for it", "system.ammo.consumed")
         elif name in defenses:
             kind, system = _defense_system(row, defenses[name], pi)
+            if row["count"] > 1:        # the system's armour and screens have no quantity
+                flags = {**flags, "count": row["count"]}
+                report.add(NO_PLACE, where, f"{row['count']} carried: the system's {kind} items have no quantity, so "
+                                            "one is written (the count kept in its Starwright flags)", "items")
             item = _item(plan.ids[n], name, kind, system, (n + 1) * 100000, flags)
             if row["carried"]:
                 worn.setdefault(kind, plan.ids[n])
@@ -510,9 +519,17 @@ def foundry_actor(data: dict, result) -> tuple[dict, ExportReport]:
     for issue in result.issues:
         if issue.is_error:
             report.add(NO_PLACE, "Rule check", f"{issue.rule}: {issue.message} (exported as it is)")
-    flags = {"format": data.get("format"), "version": data.get("version"), "adventures": data.get("adventures", 0)}
+    flags = {"format": data.get("format"), "version": data.get("version"), "adventures": data.get("adventures", 0),
+             "credits": data.get("credits", 0)}
     if data.get("rolls"):
         flags["rolls"] = dict(data["rolls"])
+    if data.get("psa") and not d.get("psa"):          # a PSA the rules do not know has no place in the system
+        flags["psa"] = data["psa"]
+    if data.get("human_bonus") and not system["charGen"]["raceBonusSelections"]:
+        flags["human_bonus"] = data["human_bonus"]
+        report.add(NO_PLACE, "Race bonus", f"a bonus to {data['human_bonus'].upper()}, but only a Human picks one "
+                                           "(SF-RACE-01): not a race bonus pick; kept in the actor's Starwright flags",
+                   "flags.starwright.human_bonus")
     if data.get("rules"):
         flags["rules"] = dict(data["rules"])
     actor = {

@@ -177,7 +177,8 @@ def characters(draw):
     """A Star Frontiers character made as the builder makes one: a race, table scores, exchanges within the
     limit, a PSA, adventures, equipment bought from the lists (some issued or stowed), and a game in progress."""
     data = new(PACK)
-    data["name"] = draw(st.text(min_size=1, max_size=20).filter(str.strip))
+    data["name"] = draw(st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=20)
+                        .filter(str.strip))
     data["race"] = draw(st.sampled_from([r["name"] for r in PACK.data["races"]]))
     scores = sorted({row["score"] for row in PACK.data["ability_table"]})
     data["base"] = {p: draw(st.sampled_from(scores)) for p in PAIR_KEYS}
@@ -191,9 +192,18 @@ def characters(draw):
          **({"issued": True} if draw(st.booleans()) else {}), **({"carried": False} if draw(st.integers(0, 5)) == 0 else {})}
         for n in draw(st.lists(st.sampled_from(ITEMS), max_size=8, unique=True))]
     data["credits"] = draw(st.integers(0, 20000))
-    weapons = [e["name"] for e in data["equipment"] if "weapon" in next(i for i in PACK.data["items"] if i["name"] == e["name"])]
-    data["play"] = {"stamina_lost": draw(st.integers(0, 80)),
-                    "shots": {w: draw(st.integers(1, 30)) for w in weapons if draw(st.booleans())}}
+    items = {i["name"]: i for i in PACK.data["items"]}
+    clips = {e["name"]: e["count"] for e in data["equipment"] if "ammunition" in items[e["name"]]}
+    most = {}                                          # the Play view's track: shots in the clips carried
+    for e in data["equipment"]:
+        w = items[e["name"]].get("weapon")
+        if w and w["ammo"] in clips and w["per_shot"]:
+            most[e["name"]] = items[w["ammo"]]["ammunition"]["capacity"] // w["per_shot"] * clips[w["ammo"]]
+    play = {"stamina_lost": draw(st.integers(0, 80)),
+            "shots": {w: draw(st.integers(1, n)) for w, n in most.items() if n and draw(st.booleans())}}
+    play = {k: v for k, v in play.items() if v}          # the Play view keeps nothing that did not happen
+    if play:
+        data["play"] = play
     return data
 
 
