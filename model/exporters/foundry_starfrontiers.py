@@ -279,6 +279,9 @@ def _items(data: dict, derived: dict, pack: dict, report: ExportReport, psa_id: 
                            "system.quantity")
             if not w.get("grenade"):
                 _ammo_block(system, pi.get("weapon", {}), pack_items, report, where)
+                if row["count"] > 1 and system["ammo"]["uses"] != "none":
+                    report.add(CONVERTED, where, f"{row['count']} carried as one item of that quantity: the system "
+                                                 "loads one clip into it; the others' clips are spares", "system.ammo")
                 shots = game["shots"].get(name, 0) if first else 0
                 if system["ammo"]["uses"] != "none" and pi.get("weapon", {}).get("ammo") in ammo:
                     per = pi["weapon"]["per_shot"]

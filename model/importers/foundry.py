@@ -229,10 +229,15 @@ class _Import:
                 self.rep.add(NO_PLACE, where, f"an item of type \"{kind[:40]}\" the system does not have", "")
                 continue
             canon = self.t.canonical_item(name)
+            if kind in CLIP_TYPES and not canon:
+                canon = self._fed_kind(item)
+                if canon:
+                    self.rep.add(ALIAS, where, f"loaded in a weapon that takes the {canon}: counted as {canon}",
+                                 f"/equipment/{len(rows) if canon not in self.kinds else self.kinds[canon]['index']}")
             if kind in CLIP_TYPES and canon and self.t.items[canon].get("ammunition"):
                 if canon not in self.kinds:
                     self.kinds[canon] = {"row": self._entry(item, canon, len(rows), 1), "items": [],
-                                         "ptr": f"/equipment/{len(rows)}/count"}
+                                         "ptr": f"/equipment/{len(rows)}/count", "index": len(rows)}
                     rows.append(self.kinds[canon]["row"])
                 self.kinds[canon]["items"].append(item)
                 continue
@@ -240,6 +245,19 @@ class _Import:
             if entry is not None:
                 rows.append(entry)
         self.doc["equipment"] = rows
+
+    def _fed_kind(self, clip: dict) -> str | None:
+        """The rules pack's ammunition a clip or power source of another name is: what its weapon takes (the
+        weapon's `ammo.clipItem` names it, or the power source links the weapon)."""
+        links = self.r.list(clip, "system", "linkedWeaponRefs")
+        for _, w in self.items:
+            if w["type"] != "weapon":
+                continue
+            if self.r.get(w, "system", "ammo", "clipItem") == clip.get("_id") or w.get("_id") in links:
+                kind = self._ammo_of(w)
+                if kind in self.t.items and self.t.items[kind].get("ammunition"):
+                    return kind
+        return None
 
     def _entry(self, item: dict, canon: str | None, index: int, count: int | None) -> dict | None:
         name = item.get("name") or ""

@@ -13,9 +13,10 @@ def ability(base: int, value: int, swap: int = 0) -> dict:
 
 def native_actor() -> dict:
     """A Yazirian made on the sheet: Generate Stats rolled base 45 STR/STA, 55 DEX/RS, 50 INT/LOG, 40 PER/LDR and
-    the race's modifiers applied (no swap: Foundry has no exchange); a Gyrojet Pistol linked to a jetclip stack of
-    2 with 4 rounds fired from the loaded clip; a Powerclip power source (the system's own seed shape) feeding a
-    Laser Pistol; a sword the rules do not list; a PSA skill at level 2; 12 Stamina down."""
+    the race's modifiers applied (no swap: Foundry has no exchange); a Gyrojet Pistol linked to a stack of 2
+    "Gyrojet Pistol Jetclip" with 4 rounds fired from the loaded clip; a "Powerclip" power source (the names and
+    shape of the system's own seed items) feeding a Laser Pistol; a sword the rules do not list; a PSA skill at
+    level 2; 12 Stamina down."""
     return {
         "_id": "Ab12Cd34Ef56Gh78", "name": "Riss Tal", "type": "character", "img": "icons/svg/mystery-man.svg",
         "system": {
@@ -41,13 +42,13 @@ def native_actor() -> dict:
              "system": {"carryState": "ready", "quantity": 1, "weaponType": "gyrojet",
                         "ammo": {"uses": "rounds", "capacity": 10, "consumed": 4, "clipItem": "JetClip000000001",
                                  "seuPerShot": 0}, "cost": 200, "mass": 1}},
-            {"_id": "JetClip000000001", "name": "Gyrojet Clip", "type": "ammo", "sort": 200,
+            {"_id": "JetClip000000001", "name": "Gyrojet Pistol Jetclip", "type": "ammo", "sort": 200,
              "system": {"carryState": "carried", "quantity": 2, "ammoType": "rounds", "shots": 10, "cost": 0}},
             {"_id": "LaserPistol00001", "name": "Laser Pistol", "type": "weapon", "sort": 300,
              "system": {"carryState": "ready", "quantity": 1, "weaponType": "beam",
                         "ammo": {"uses": "seu", "capacity": 20, "consumed": 6, "clipItem": "PowerClip0000001",
                                  "seuPerShot": 2}, "cost": 600, "mass": 1}},
-            {"_id": "PowerClip0000001", "name": "Powerpack", "type": "powerSource", "sort": 400,
+            {"_id": "PowerClip0000001", "name": "Powerclip", "type": "powerSource", "sort": 400,
              "system": {"carryState": "carried", "quantity": 1, "sourceType": "powerclip", "capacity": 20,
                         "remaining": 14, "linkedWeaponRefs": ["LaserPistol00001"], "cost": 0}},
             {"_id": "Sword00000000001", "name": "Vibroblade", "type": "weapon", "sort": 500,

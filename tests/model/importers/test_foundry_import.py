@@ -102,6 +102,9 @@ def test_a_character_made_in_foundry_comes_across_with_what_was_worked_out():
     names = [(e["name"], e["count"]) for e in doc["equipment"]]
     assert names == [("Gyrojet Pistol", 1), ("Gyrojet Clip", 3), ("Laser Pistol", 1), ("Powerpack", 1),
                      ("Vibroblade", 1)]
+    aliases = [f"{x.source}: {x.message}" for x in rep.group(ALIAS)]
+    assert "ammo › Gyrojet Pistol Jetclip: loaded in a weapon that takes the Gyrojet Clip: counted as Gyrojet Clip" \
+        in aliases and any(x.startswith("powerSource › Powerclip") for x in aliases)
     sword = doc["equipment"][4]
     assert sword == {"name": "Vibroblade", "count": 1, "custom": True, "price": 80, "mass": 2}
     assert doc["play"] == {"stamina_lost": 12, "shots": {"Gyrojet Pistol": 4, "Laser Pistol": 3}}
