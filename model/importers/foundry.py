@@ -136,7 +136,9 @@ class _Import:
         self.doc["human_bonus"] = None
         kept = self.flags.get("human_bonus") if self.flags.get("human_bonus") in ABILITY_KEYS else None
         if picks:
-            pick = picks[0]
+            pick = dict(picks[0])
+            if not isinstance(pick.get("amount"), int) or isinstance(pick.get("amount"), bool):
+                pick["amount"] = 0
             self.doc["human_bonus"] = pick["ability"]
             if len(picks) > 1:
                 self.rep.add(AMBIGUOUS, "Race bonus", f"{len(picks)} bonus picks; a Human makes one: took "
@@ -338,7 +340,8 @@ class _Import:
             users = [w for w in weapons if self._ammo_of(w) == kind]
             for w in users:
                 a = self.r.dict(w, "system", "ammo")
-                src = self.by_id.get(a.get("clipItem"))
+                ref = a.get("clipItem")
+                src = self.by_id.get(ref) if isinstance(ref, str) else None
                 if src in group["items"] and src.get("type") == "ammo":     # a rounds clip lives in the weapon
                     loaded = max(min((self.r.int(a, "capacity", lo=0) or 0) - (self.r.int(a, "consumed", lo=0) or 0),
                                      cap), 0)

@@ -7,7 +7,7 @@ import copy
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from model.evaluate import evaluate
 from model.exporters.foundry_starfrontiers import foundry_actor
@@ -207,3 +207,49 @@ def test_cli_refuses_another_systems_actor_with_exit_2(tmp_path):
     r = sw("import", src, "-o", tmp_path / "x.starwright")
     assert r.returncode == 2 and "not Star Frontiers" in r.stderr and "Traceback" not in r.stderr
     assert not (tmp_path / "x.starwright").exists()
+
+
+# ---- any value anywhere ----------------------------------------------------------------------------
+
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=30)
+                           | st.floats(allow_nan=False, allow_infinity=False, width=32),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner,
+                                                                                       max_size=3), max_leaves=6)
+
+
+def _paths(value, path=()):
+    yield path
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _paths(v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _paths(v, (*path, i))
+
+
+def _kara_actor():
+    return exported(load(EXAMPLES / "kara-venn-human.starwright").data)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from([native_actor, _kara_actor]), st.data())
+def test_any_value_anywhere_is_imported_or_refused_plainly(make, draw):
+    actor = make()
+    paths = [p for p in _paths(actor) if p]
+    for _ in range(draw.draw(st.integers(1, 4))):
+        path = draw.draw(st.sampled_from(paths))
+        node = actor
+        try:
+            for key in path[:-1]:
+                node = node[key]
+            node[path[-1]] = draw.draw(JSON_VALUES)
+        except (KeyError, IndexError, TypeError):
+            continue
+    try:
+        result = imported(actor)
+    except ImportRefused as e:
+        assert e.message and "Traceback" not in e.message
+        return
+    from_data(json.loads(json.dumps(result.data)))
+    text = result.report.to_text()
+    assert "Traceback" not in text and "{'" not in text
