@@ -424,6 +424,18 @@ def _bonus_selections(data: dict, derived: dict, pack: dict, report: ExportRepor
     return [{"sourceIndex": 0, "slot": 0, "amount": amount, "appliesTo": "any", "ability": key}]
 
 
+def _combat_profile(derived: dict, report: ExportReport) -> dict:
+    """SF-CHAR-21, SF-PLAY-11: a Military PSA adds its bonus to hit, in melee and at range. The system's Basic
+    rules add `combatProfile` bonuses to every attack (its skill levels count only in its Expanded rules)."""
+    bonus = derived.get("psa_bonus") or 0
+    if (derived.get("psa") or "").casefold() != "military" or not bonus:
+        return {"meleeBonus": 0, "rangedBonus": 0, "special": ""}
+    report.add(CONVERTED, "PSA", f"Military: +{bonus} to hit (SF-PLAY-11) written as the character's melee and "
+                                 "ranged bonus; the system's Basic melee chance starts from the higher of STR and "
+                                 "DEX, where the rules use STR", "system.combatProfile")
+    return {"meleeBonus": bonus, "rangedBonus": bonus, "special": ""}
+
+
 def _squares(metres, what: str, target: str, report: ExportReport) -> int:
     if metres is None:
         report.add(DEFAULTED, "Movement", f"no race chosen: {what} written as 0 squares", target)
@@ -501,7 +513,7 @@ def foundry_actor(data: dict, result) -> tuple[dict, ExportReport]:
         "credits": credits, "ledger": [],
         "experience": {"earned": xp, "spent": 0, "total": xp},
         "personalFile": {"racialAbilities": _racial_text(d), "notes": _html(notes), "injuries": ""},
-        "combatProfile": {"meleeBonus": 0, "rangedBonus": 0, "special": ""},
+        "combatProfile": _combat_profile(d, report),
         "charGen": {"statsInitialized": all(a["initialized"] for a in abilities.values()),
                     "statsGenerated": rolled, "raceBonusSelections": _bonus_selections(data, d, pack, report)},
         "racialSkillProgress": {},

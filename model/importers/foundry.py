@@ -408,8 +408,6 @@ class _Import:
             ("Pay per day", r.num(s, "pay", "perDay"), 0), ("Pay per hour", r.num(s, "pay", "perHour"), 0),
             ("Experience earned", r.num(s, "experience", "earned"), 0),
             ("Experience spent", r.num(s, "experience", "spent"), 0),
-            ("Melee bonus", r.num(s, "combatProfile", "meleeBonus"), 0),
-            ("Ranged bonus", r.num(s, "combatProfile", "rangedBonus"), 0),
             ("Temporary Stamina", r.num(s, "stamina", "temp"), 0),
             ("Energy", r.num(s, "defenses", "energy", "max"), 0),
         ]
@@ -490,6 +488,13 @@ class _Import:
         for what, theirs, ours, ptr in pairs:
             if theirs is not None and ours is not None and theirs != ours:
                 self.rep.add(DIFFERS, what, f"{theirs} in Foundry; the rules give {ours}", ptr)
+        bonus = d.get("psa_bonus") if d.get("psa") == "Military" else 0   # SF-PLAY-11: the Military bonus to hit
+        for what, key in (("Melee bonus", "meleeBonus"), ("Ranged bonus", "rangedBonus")):
+            theirs = self.r.int(self.sys, "combatProfile", key, where="/system")
+            if theirs is not None and theirs != (bonus or 0):
+                self.rep.add(DIFFERS, what, f"{theirs:+d} to hit in Foundry; the rules give "
+                                            f"{(bonus or 0):+d}" + (" (the Military PSA's bonus)" if bonus else ""),
+                             "/psa")
         skill = self._psa_skill(self.doc["psa"])
         level = self.r.int(skill, "system", "level") if skill else None
         if level is not None and d.get("psa_level") is not None and level != d["psa_level"]:

@@ -157,6 +157,10 @@ def rule_problems(data: dict, pack: dict, actor: dict) -> list[str]:
         if [s["system"]["level"] for s in skills] != [expected_psa_level(data, pack)]:
             out.append(f"PSA level {[s['system']['level'] for s in skills]}, the rules give "
                        f"{expected_psa_level(data, pack)}")
+    if psa:
+        bonus = (pack["psa"]["bonus_per_level"] * expected_psa_level(data, pack)) if psa["name"] == "Military" else 0
+        if system["combatProfile"]["rangedBonus"] != bonus or system["combatProfile"]["meleeBonus"] != bonus:
+            out.append(f"to-hit bonus {system['combatProfile']}, the rules give {bonus}")
     if system["credits"] != max(0, expected_credits(data, pack)):
         out.append(f"credits {system['credits']}, the rules give {expected_credits(data, pack)}")
     held = foundry_ammunition(actor)

@@ -126,10 +126,17 @@ def test_skills_are_the_psa_at_its_level():
         assert f"{chance['name']}: {chance['chance']}%" in s["description"]
 
 
-def test_military_applies_its_bonus_to_hit():
-    _, _, actor, _ = export("kara-venn-human")
+def test_SF_PLAY_11_military_adds_its_bonus_to_hit():
+    """The system's Basic rules add combatProfile's bonuses to every attack: the Military PSA's +5 a level."""
+    _, result, actor, report = export("kara-venn-human")
     s = next(i for i in actor["items"] if i["type"] == "skill")["system"]
     assert s["psa"] == "military" and s["mechanics"] == {"applyMeleeBonus": True, "applyRangeBonus": True}
+    bonus = result.derived["psa_bonus"]
+    assert bonus == 10                                             # 3 adventures: level 2, +5 a level
+    assert actor["system"]["combatProfile"] == {"meleeBonus": bonus, "rangedBonus": bonus, "special": ""}
+    assert any(line.target == "system.combatProfile" for line in report.group(CONVERTED))
+    _, _, actor, _ = export("norel-kho-dralasite")
+    assert actor["system"]["combatProfile"]["rangedBonus"] == 0    # Technological: no bonus to hit
 
 
 def test_equipment_rows_become_items_of_the_systems_types():

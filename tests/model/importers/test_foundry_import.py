@@ -129,6 +129,8 @@ def test_foundry_numbers_that_differ_from_the_rules_are_reported():
     assert "Abilities › PER: 47 in Foundry; the rules give 40" in differs
     assert any(x.startswith("Initiative modifier: 9 in Foundry") for x in differs)
     assert not any("PSA level" in x for x in differs)         # level 4 -> 9 adventures, the fewest
+    # SF-PLAY-11: a Military PSA at level 4 adds +20 to hit; the sheet's combat profile has none
+    assert "Ranged bonus: +0 to hit in Foundry; the rules give +20 (the Military PSA's bonus)" in differs
     assert imported(actor).data["adventures"] == 9
 
 
