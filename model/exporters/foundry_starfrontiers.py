@@ -520,9 +520,9 @@ def foundry_actor(data: dict, result) -> tuple[dict, ExportReport]:
         "warnings": [],
     }
     if d.get("race"):
-        report.add(CONVERTED, "Race", f"{d['race']}: written by name; its modifiers are already in each ability, so "
-                                      "no race item is added (dropping one onto the sheet would add them again)",
-                   "system.race")
+        report.add(CONVERTED, "Race", f"{d['race']}: written by name; its modifiers are already in each ability's "
+                                      "value, so no race item is added (dropping one onto the sheet would work each "
+                                      "value out again from its base, without the exchange)", "system.race")
     report.add(NO_PLACE, "Hourly movement", "the rules pack gives none; the system works it out from its race table",
                "system.derived.hourly")
     if data.get("rolls"):
