@@ -69,7 +69,8 @@ def run(args) -> int:
     print(result.report.to_text())
     print()
     if checked.issues:
-        print(f"The imported {kind.title.lower()} has {len(errors)} rule error{'s' if len(errors) != 1 else ''} and "
+        noun = "crew" if result.kind == "stargrave-crew" else "character"
+        print(f"The imported {noun} has {len(errors)} rule error{'s' if len(errors) != 1 else ''} and "
               f"{len(checked.issues) - len(errors)} other issue{'s' if len(checked.issues) - len(errors) != 1 else ''}:")
         for i in checked.issues:
             print(f"  {i.severity} {i.rule} at {i.pointer or '/'}: {i.message}")

@@ -272,6 +272,7 @@ class _Import:
             canon = None
         entry: dict = {"name": canon or name}
         kept = flags.get("count")
+        clip = count is not None            # a kind of ammunition: its count is worked out in ammunition()
         if count is None and "quantity" not in sys_:      # armour, screens: no quantity in the system
             count = kept if isinstance(kept, int) and not isinstance(kept, bool) and 1 <= kept <= 100000 else 1
         if count is None:
@@ -293,7 +294,7 @@ class _Import:
             self.rep.add(DIFFERS, where, "not in the rules pack: kept by name; the checks say so", ptr)
         elif canon != name:
             self.rep.add(ALIAS, where, f"is the {canon}", ptr + "/name")
-        else:
+        elif not clip:
             self.rep.add(AS_IS, where, f"{count} carried" if count != 1 else "carried", ptr)
         if flags.get("issued") is True:
             entry["issued"] = True
