@@ -219,6 +219,10 @@ def foundry_actor(data: dict, result) -> tuple[dict, ExportReport]:
                    "flags.starwright.human_bonus")
     if data.get("rules"):
         flags["rules"] = dict(data["rules"])
+    if data.get("optional_rules"):
+        flags["optional_rules"] = dict(data["optional_rules"])
+    if data.get("portrait"):
+        flags["portrait"] = True        # a marker only: the picture itself is not carried (see the report)
     actor = {
         "name": data.get("name") or "Unnamed character", "type": "character", "img": ACTOR_IMG,
         "system": system, "items": items, "effects": [], "folder": None, "sort": 0, "ownership": {"default": 0},

@@ -283,6 +283,16 @@ class _Import(EquipmentReading):
                          "/play/grenades")
         if play:
             self.doc["play"] = play
+        chosen = self.r.dict(self.flags, "optional_rules")
+        known = {o["id"] for o in self.t.pack.get("optional_rules", [])}
+        chosen = {k: v for k, v in chosen.items() if k in known and isinstance(v, bool)}
+        if chosen:
+            self.doc["optional_rules"] = chosen
+            self.rep.add(AS_IS, "Optional rules", ", ".join(f"{k} {'on' if v else 'off'}" for k, v in chosen.items())
+                         + ", kept in the actor's Starwright flags", "/optional_rules")
+        if self.flags.get("portrait") is True:
+            self.rep.add(NO_PLACE, "Portrait", "the character had a picture in Starwright, which the actor does not "
+                                               "carry: choose it again", "/portrait")
         rules = self.flags.get("rules")
         if isinstance(rules, dict) and isinstance(rules.get("pack"), str) and len(rules["pack"]) <= 200:
             self.doc["rules"] = {"pack": rules["pack"]}
@@ -336,5 +346,5 @@ def import_actor(data: dict, pack, file_name: str = "") -> tuple[dict, Report]:
     imp.no_place()
     imp.compare()
     order = ("format", "version", "name", "race", "base", "rolls", "shifts", "human_bonus", "psa", "adventures",
-             "equipment", "credits", "notes", "rules", "play")
+             "equipment", "credits", "notes", "rules", "optional_rules", "play")
     return {k: imp.doc[k] for k in order if k in imp.doc}, imp.rep

@@ -204,6 +204,10 @@ def characters(draw):
     play = {k: v for k, v in play.items() if v}          # the Play view keeps nothing that did not happen
     if play:
         data["play"] = play
+    if draw(st.booleans()):
+        data["optional_rules"] = {"encumbrance": draw(st.booleans())}
+    if draw(st.integers(0, 4)) == 0:
+        data["portrait"] = {"media_type": "image/png", "width": 1, "height": 1, "data": "iVBORw0KGgo="}
     return data
 
 
