@@ -9,6 +9,8 @@ These are facts of the target format, not rules of the game: every game number c
 from __future__ import annotations
 
 import hashlib
+import html
+import re
 
 SYSTEM_ID = "star-frontiers"
 SCHEMA_VERSION = "0.2.8"
@@ -50,3 +52,20 @@ def doc_id(*parts: object) -> str:
         n, r = divmod(n, 62)
         out.append(alphabet[r])
     return "".join(out)
+
+
+_TAG = re.compile(r"<[^>]*>")
+
+
+def text_to_html(text: str) -> str:
+    """Plain text as the system's HTML fields hold it: a paragraph per blank-line-separated block."""
+    paras = [p.strip() for p in (text or "").split("\n\n") if p.strip()]
+    return "".join(f"<p>{html.escape(p).replace(chr(10), '<br>')}</p>" for p in paras)
+
+
+def html_to_text(text: str) -> str:
+    """The system's HTML as plain text (paragraphs kept): text_to_html undone, other markup dropped."""
+    text = re.sub(r"(?i)<br\s*/?>", "\n", text)
+    paras = re.split(r"(?i)</p\s*>", text)
+    out = [html.unescape(_TAG.sub("", p)).strip("\n ") for p in paras]
+    return "\n\n".join(p for p in out if p)

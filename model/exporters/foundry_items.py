@@ -11,20 +11,14 @@ has no field for. Values come from the document, the rules pack and `Result.deri
 
 from __future__ import annotations
 
-import html
 import re
 
-from ..foundry_vtt import ITEM_IMG, PORTS, SCREEN_TYPES, WEAPON_TYPES, doc_id as _id
+from ..foundry_vtt import ITEM_IMG, PORTS, SCREEN_TYPES, WEAPON_TYPES, doc_id as _id, text_to_html as to_html
 from .foundry_ammo import allocate
 from .report import CONVERTED, DEFAULTED, NO_PLACE, ExportReport
 
 DICE = re.compile(r"\d+d\d+(?:\s*[+-]\s*\d+)?")
 SEU = "charges"      # the rules pack's unit of a powerpack; everything else is counted in rounds
-
-
-def to_html(text: str) -> str:
-    paras = [p.strip() for p in (text or "").split("\n\n") if p.strip()]
-    return "".join(f"<p>{html.escape(p).replace(chr(10), '<br>')}</p>" for p in paras)
 
 
 def make_item(item_id: str, name: str, kind: str, system: dict, sort: int, flags: dict | None = None) -> dict:

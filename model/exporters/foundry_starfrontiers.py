@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import html
 
-from ..foundry_vtt import ACTOR_IMG, PAIR_KEYS, PAIRS, SCHEMA_VERSION, SQUARE_M, SYSTEM_ID, doc_id as _id
-from .foundry_items import base_system, equipment_items, game_state, make_item, to_html
+from ..foundry_vtt import (ACTOR_IMG, PAIR_KEYS, PAIRS, SCHEMA_VERSION, SQUARE_M, SYSTEM_ID, doc_id as _id,
+                           html_to_text, text_to_html as to_html)
+from .foundry_items import base_system, equipment_items, game_state, make_item
 from .report import CONVERTED, DEFAULTED, NO_PLACE, ExportReport
 
 TARGET = f"Foundry VTT, Star Frontiers system ({SYSTEM_ID}, data schema {SCHEMA_VERSION})"
@@ -219,6 +220,8 @@ def foundry_actor(data: dict, result) -> tuple[dict, ExportReport]:
                    "flags.starwright.human_bonus")
     if data.get("rules"):
         flags["rules"] = dict(data["rules"])
+    if notes and html_to_text(to_html(notes)) != notes:     # spacing the system's HTML does not keep
+        flags["notes"] = notes
     if data.get("optional_rules"):
         flags["optional_rules"] = dict(data["optional_rules"])
     if data.get("portrait"):

@@ -17,11 +17,8 @@ Then every number Foundry shows is compared with what Starwright works out, and 
 
 from __future__ import annotations
 
-import html
-import re
-
 from ..evaluate import evaluate
-from ..foundry_vtt import ABILITY_KEYS, PAIRS, SQUARE_M
+from ..foundry_vtt import ABILITY_KEYS, PAIRS, SQUARE_M, html_to_text, text_to_html
 from ..kinds import KINDS
 from ..systems.starfrontiers.tables import tables
 from .foundry_actor import MAX_HTML, Reader, check_actor
@@ -30,15 +27,6 @@ from .report import ALIAS, AMBIGUOUS, AS_IS, DEFAULTED, DIFFERS, INFERRED, NO_PL
 
 KIND = KINDS["starfrontiers-character"]
 FILE_VERSION = 2
-TAG = re.compile(r"<[^>]*>")
-
-
-def html_to_text(text: str) -> str:
-    """The system's HTML notes as plain text (paragraphs kept): the exporter's `<p>` and `<br>` undone."""
-    text = re.sub(r"(?i)<br\s*/?>", "\n", text)
-    paras = re.split(r"(?i)</p\s*>", text)
-    out = [html.unescape(TAG.sub("", p)).strip("\n ") for p in paras]
-    return "\n\n".join(p for p in out if p)
 
 
 def _shape(data: dict, r: Reader) -> str:
@@ -211,6 +199,9 @@ class _Import(EquipmentReading):
     # ---- the rest ------------------------------------------------------------------------------------
     def notes(self) -> None:
         notes = html_to_text(self.r.str(self.sys, "personalFile", "notes", where="/system", limit=MAX_HTML) or "")
+        kept = self.flags.get("notes")
+        if isinstance(kept, str) and len(kept) <= 100000 and html_to_text(text_to_html(kept)) == notes:
+            notes = kept                           # the same notes, with the spacing Starwright had
         injuries = html_to_text(self.r.str(self.sys, "personalFile", "injuries", where="/system", limit=MAX_HTML) or "")
         if injuries:
             notes = (notes + "\n\n" if notes else "") + "Injuries (from Foundry):\n" + injuries

@@ -204,6 +204,7 @@ def characters(draw):
     play = {k: v for k, v in play.items() if v}          # the Play view keeps nothing that did not happen
     if play:
         data["play"] = play
+    data["notes"] = draw(st.text(st.sampled_from("ab <&>\n\t é"), max_size=30))
     if draw(st.booleans()):
         data["optional_rules"] = {"encumbrance": draw(st.booleans())}
     if draw(st.integers(0, 4)) == 0:
