@@ -122,7 +122,8 @@ class MainWindow(QMainWindow):
         self.a_new.setEnabled("stargrave-crew" in KINDS and has_pages("stargrave-crew"))
         self.a_open = self._act("&Open…", self.open_dialog, K.Open, "open", "Open a Starwright document")
         self.a_import = self._act("&Import…", self.import_dialog, QKeySequence("Ctrl+Shift+I"), "import",
-                                  "Import a crew from Labernator or BattleScribe / New Recruit")
+                                  "Import a crew from Labernator or BattleScribe / New Recruit, or a Star Frontiers "
+                                  "character from a Foundry VTT actor")
         self.recent_menu = file.addMenu("Open &Recent")
         self.a_save = self._act("&Save", self.save, K.Save, "save", "Save the document")
         self.a_save_as = self._act("Save &As…", self.save_as, K.SaveAs, "save_as", "Save under a new name")
@@ -331,8 +332,8 @@ class MainWindow(QMainWindow):
             self.import_path(path)
 
     def import_path(self, path: str):
-        """Read a crew from another builder and show the report (window-modal); the crew opens as a new,
-        unsaved document only when the player says so. Returns the dialog, or None if the file was refused."""
+        """Read a crew or character from another program and show the report (window-modal); it opens as a
+        new, unsaved document only when the player says so. Returns the dialog, or None if the file was refused."""
         from PySide6.QtCore import Qt
         from model.importers import ImportRefused, import_file
         from .dialogs.import_report import ImportReportDialog
@@ -343,13 +344,13 @@ class MainWindow(QMainWindow):
             return None
         dialog = ImportReportDialog(result, str(path), self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.accepted.connect(lambda: self.open_imported(result.data))
+        dialog.accepted.connect(lambda: self.open_imported(result.data, result.kind))
         dialog.open()
         return dialog
 
-    def open_imported(self, data: dict):
+    def open_imported(self, data: dict, kind: str = "stargrave-crew"):
         from .session import Session
-        session = Session(data, KINDS["stargrave-crew"], None, self)
+        session = Session(data, KINDS[kind], None, self)
         session.stack.resetClean()   # never saved: closing asks, saving asks for a name
         editor = self._add_editor(session)
         self._retitle(editor)

@@ -1,8 +1,8 @@
 """File › Import…: the report of what came across, shown before anything is saved.
 
 The player reads what was imported as is, what was mapped to Starwright's names, what was worked out or
-defaulted, and what has no place in Starwright; then opens the crew as a new, unsaved document (its rule
-issues show in the editor as for any crew) or cancels, and nothing is kept.
+defaulted, and what has no place in Starwright; then opens the crew (or character) as a new, unsaved document
+(its rule issues show in the editor as for any document) or cancels, and nothing is kept.
 """
 
 from __future__ import annotations
@@ -22,13 +22,14 @@ from .. import theme
 from . import prompts
 from ..icons import icon
 
-FILTER = ("Crews from other builders (*.sg *.json *.ros *.rosz);;Labernator crews (*.sg *.json);;"
+FILTER = ("Crews and characters from other programs (*.sg *.json *.ros *.rosz);;Labernator crews (*.sg *.json);;"
+          "Foundry VTT Star Frontiers actors (*.json);;"
           "BattleScribe / New Recruit rosters (*.ros *.rosz *.json);;All files (*)")
 COLLAPSED = (AS_IS, ALIAS)   # long and reassuring: folded, with their counts showing
 
 
 def choose_import_path(parent: QWidget | None, folder: str = "") -> str:
-    return prompts.open_file(parent, "Import a Crew", folder, FILTER)
+    return prompts.open_file(parent, "Import a Crew or Character", folder, FILTER)
 
 
 class _WrapDelegate(QStyledItemDelegate):
@@ -53,6 +54,13 @@ class _WrapDelegate(QStyledItemDelegate):
         return size
 
 
+def _character_line(data: dict) -> str:
+    items = sum(e.get("count", 1) for e in data.get("equipment") or [])
+    return (f"Star Frontiers character <b>{escape(str(data.get('name') or ''))}</b>: "
+            f"{escape(str(data.get('race') or 'no race'))}, {escape(str(data.get('psa') or 'no'))} PSA, "
+            f"{items} item{'s' if items != 1 else ''} of equipment.")
+
+
 def _crew_line(data: dict) -> str:
     figures = builtin_pack("stargrave").data["figures"]
 
@@ -72,13 +80,16 @@ class ImportReportDialog(QDialog):
         super().__init__(parent)
         self.result = result
         report = result.report
+        crew = getattr(result, "kind", "stargrave-crew") == "stargrave-crew"
+        self.noun = "crew" if crew else "character"
         self.setObjectName("importReport")
         self.setWindowTitle(f"Import {Path(path).name}")
         self.resize(900, 620)
         self.tree = self._report_tree(report)
-        note = QLabel("Nothing is saved yet. <b>Open as New Crew</b> opens it as a new, unsaved document; its rule "
-                      "issues show beside it as for any crew. What has no place in Starwright is kept in the "
-                      "crew's notes.")
+        noun = self.noun
+        note = QLabel(f"Nothing is saved yet. <b>Open as New {noun.title()}</b> opens it as a new, unsaved document; "
+                      f"its rule issues show beside it as for any {noun}. What has no place in Starwright is kept in "
+                      f"the {noun}'s notes or listed above.")
         note.setObjectName("importNote")
         note.setWordWrap(True)
         lay = QVBoxLayout(self)
@@ -91,17 +102,17 @@ class ImportReportDialog(QDialog):
         """What was imported, from what, and whether anything needs reading."""
         report = result.report
         logo = QLabel()
-        logo.setPixmap(icon("crew").pixmap(48, 48))
+        logo.setPixmap(icon(self.noun).pixmap(48, 48))
         title = QLabel(f"<h3 style='margin:0'>Import “{escape(Path(path).name)}”</h3>"
                        f"<div>From {escape(result.source_format)}</div>")
         title.setObjectName("importTitle")
-        crew = QLabel(_crew_line(result.data))
+        crew = QLabel(_crew_line(result.data) if self.noun == "crew" else _character_line(result.data))
         crew.setObjectName("importCrew")
         crew.setWordWrap(True)
         attention = report.needs_attention
         if attention:
             verdict = (f"<span style='color:{theme.colour('warning')}'><b>{attention} point"
-                       f"{'s' if attention != 1 else ''} to read</b></span> before you keep this crew: "
+                       f"{'s' if attention != 1 else ''} to read</b></span> before you keep this {self.noun}: "
                        f"what has no place in Starwright, numbers that differ from the rules, and guesses.")
         else:
             verdict = (f"<span style='color:{theme.colour('ok')}'><b>Everything came across.</b></span> "
@@ -141,7 +152,7 @@ class ImportReportDialog(QDialog):
             top.setFirstColumnSpanned(True)
             for line in lines:
                 item = QTreeWidgetItem(top, [line.source, line.message[:1].upper() + line.message[1:]])
-                item.setToolTip(1, line.message + (f"\n(in the crew at {line.pointer})" if line.pointer else ""))
+                item.setToolTip(1, line.message + (f"\n(in the {self.noun} at {line.pointer})" if line.pointer else ""))
                 item.setToolTip(0, line.source)
             top.setExpanded(group not in COLLAPSED)
         header = self.tree.header()
@@ -153,7 +164,8 @@ class ImportReportDialog(QDialog):
 
     def _buttons(self) -> QDialogButtonBox:
         self.buttons = QDialogButtonBox()
-        self.open_button = self.buttons.addButton("Open as New Crew", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.open_button = self.buttons.addButton(f"Open as New {self.noun.title()}",
+                                                  QDialogButtonBox.ButtonRole.AcceptRole)
         self.open_button.setObjectName("importOpen")
         self.open_button.setDefault(True)
         self.copy_button = QPushButton("Copy Report")

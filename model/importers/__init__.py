@@ -1,8 +1,10 @@
-"""Import crews from other Stargrave builders: Labernator (.sg/.json, three shapes) and BattleScribe /
-New Recruit rosters (.ros, .rosz, JSON). No Qt here.
+"""Import from other programs: Stargrave crews from Labernator (.sg/.json, three shapes) and BattleScribe /
+New Recruit rosters (.ros, .rosz, JSON); Star Frontiers characters from a Foundry VTT actor of the Star
+Frontiers system (finderski/star-frontiers, .json). No Qt here.
 
     result = import_file(path)          # or import_bytes(raw, name)
-    result.data                         # a Starwright crew (the newest file version this program writes)
+    result.data                         # a Starwright document (the newest file version this program writes)
+    result.kind                         # its kind: "stargrave-crew" or "starfrontiers-character"
     result.report.to_text() / to_json() # what came across and how
 
 The format is found from the content. Nothing is written: saving is the caller's choice (the CLI refuses
@@ -20,7 +22,7 @@ from ..kinds import KINDS
 from ..migrations import migrate
 from ..rules_pack import builtin_pack
 from ..storage import from_data
-from . import battlescribe, labernator
+from . import battlescribe, foundry, foundry_actor, labernator
 from .bounded import ImportRefused, read_bounded
 from .build import build
 from .report import Report
@@ -34,6 +36,7 @@ class Imported:
     data: dict
     report: Report
     source_format: str
+    kind: str = "stargrave-crew"
 
 
 def import_bytes(raw: bytes, name: str = "", pack=None) -> Imported:
@@ -44,9 +47,11 @@ def import_bytes(raw: bytes, name: str = "", pack=None) -> Imported:
         src = labernator.read(data)
     elif wrapping == "json" and isinstance(data, dict) and str(data.get("format", "")).startswith("starwright/"):
         raise ImportRefused("this is already a Starwright document: open it instead of importing it")
+    elif wrapping == "json" and foundry_actor.looks_like(data):
+        return _import_foundry(data, name, pack)
     else:
-        raise ImportRefused("this is neither a Labernator crew (.sg) nor a BattleScribe / New Recruit roster; "
-                            "those are the formats Starwright imports")
+        raise ImportRefused("this is neither a Labernator crew (.sg), a BattleScribe / New Recruit roster nor a "
+                            "Foundry VTT Star Frontiers actor; those are the formats Starwright imports")
     kind = KINDS["stargrave-crew"]
     doc, report = build(src, pack or builtin_pack(kind.pack), name)
     if kind.version > doc["version"]:
@@ -57,6 +62,17 @@ def import_bytes(raw: bytes, name: str = "", pack=None) -> Imported:
     except DocumentError as e:
         raise ImportRefused(f"the crew made from it could not be saved: {e.message}", e.where) from None
     return Imported(doc, report, src.shape)
+
+
+def _import_foundry(data: dict, name: str, pack) -> Imported:
+    kind = KINDS["starfrontiers-character"]
+    use = pack if pack is not None and getattr(pack, "system", None) == kind.pack else builtin_pack(kind.pack)
+    doc, report = foundry.import_actor(data, use, name)
+    try:  # what a character file cannot hold is said, not saved
+        from_data(doc)
+    except DocumentError as e:
+        raise ImportRefused(f"the character made from it could not be saved: {e.message}", e.where) from None
+    return Imported(doc, report, report.source_format, kind.kind)
 
 
 def import_file(path: str | os.PathLike, pack=None) -> Imported:

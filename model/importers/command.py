@@ -14,12 +14,14 @@ from . import ImportRefused, import_file
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("import", help="import a crew from Labernator or BattleScribe / New Recruit",
-                       description="Import a crew, write it as a Starwright crew file and print what came across "
-                                   "(as is, renamed, worked out, defaulted, left out, numbers that differ). Exit 0: "
-                                   "imported (the crew's own rule issues are printed too); 2: the file was refused "
-                                   "or OUT could not be written. The format is found from the content.")
-    p.add_argument("file", metavar="FILE", help="a Labernator .sg/.json, a BattleScribe .ros/.rosz or a New Recruit .json")
+    p = sub.add_parser("import", help="import a crew from Labernator or BattleScribe / New Recruit, or a Star "
+                                      "Frontiers character from a Foundry VTT actor",
+                       description="Import a crew or a character, write it as a Starwright file and print what came "
+                                   "across (as is, renamed, worked out, defaulted, left out, numbers that differ). "
+                                   "Exit 0: imported (the document's own rule issues are printed too); 2: the file "
+                                   "was refused or OUT could not be written. The format is found from the content.")
+    p.add_argument("file", metavar="FILE", help="a Labernator .sg/.json, a BattleScribe .ros/.rosz, a New Recruit "
+                                                ".json or a Foundry VTT Star Frontiers actor .json")
     p.add_argument("-o", "--output", required=True, metavar="OUT.starwright")
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")
     p.add_argument("--force", action="store_true", help="replace OUT if it exists (a symbolic link there is replaced itself, never written through)")
@@ -43,7 +45,7 @@ def run(args) -> int:
         _err(refused)
         return 2
     if out.is_dir():
-        _err(f"{out} is a folder; name the crew file to write, e.g. {out / (src.stem + '.starwright')}")
+        _err(f"{out} is a folder; name the file to write, e.g. {out / (src.stem + '.starwright')}")
         return 2
     if out.exists() and not args.force:
         _err(f"{out} already exists; choose another name or add --force")
@@ -61,7 +63,8 @@ def run(args) -> int:
     except SaveError as e:
         _err(str(e))
         return 2
-    checked = evaluate(result.data, KINDS["stargrave-crew"], origin=out)
+    kind = KINDS[result.kind]
+    checked = evaluate(result.data, kind, origin=out)
     errors = [i for i in checked.issues if i.is_error]
     if args.json:
         print(json.dumps({"file": str(src), "output": str(out), "imported": True,
@@ -71,9 +74,13 @@ def run(args) -> int:
     print(result.report.to_text())
     print()
     if checked.issues:
-        print(f"The imported crew has {len(errors)} rule error{'s' if len(errors) != 1 else ''} and "
+        noun = "crew" if result.kind == "stargrave-crew" else "character"
+        print(f"The imported {noun} has {len(errors)} rule error{'s' if len(errors) != 1 else ''} and "
               f"{len(checked.issues) - len(errors)} other issue{'s' if len(checked.issues) - len(errors) != 1 else ''}:")
         for i in checked.issues:
             print(f"  {i.severity} {i.rule} at {i.pointer or '/'}: {i.message}")
-    print(f"wrote {out} ({result.data['name']}, {len(result.data['soldiers'])} soldiers)")
+    if result.kind == "stargrave-crew":
+        print(f"wrote {out} ({result.data['name']}, {len(result.data['soldiers'])} soldiers)")
+    else:
+        print(f"wrote {out} ({kind.title} {result.data['name']})")
     return 0

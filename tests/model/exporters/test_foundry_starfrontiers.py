@@ -1,12 +1,11 @@
-"""The Foundry VTT actor of a Star Frontiers character, read back against the system's data model
-(tests/model/exporters/foundry_schema.py cites the files and commits) and checked value by value
-against the document and Result.derived."""
+"""The Foundry VTT actor of a Star Frontiers character, read back against the system's data model at 0.2.8
+(tests/model/exporters/foundry_schema.py cites the files and commits), against the links the system
+follows, and against the rules worked out from the document and the pack (foundry_checks.py)."""
 
 import copy
 import json
 
 import pytest
-from jsonschema import Draft202012Validator
 
 from model.evaluate import evaluate
 from model.exporters.foundry_starfrontiers import ExportError, foundry_actor
@@ -15,9 +14,9 @@ from model.kinds import KINDS
 from model.storage import load
 from tests.conftest import EXAMPLES
 from tests.model.cli.test_cli import sw
-from tests.model.exporters.foundry_schema import ACTOR
+from tests.model.exporters.foundry_checks import (link_problems, rule_problems,
+                                                  schema_problems)
 
-VALIDATOR = Draft202012Validator(ACTOR)
 SF = KINDS["starfrontiers-character"]
 CHARACTERS = ["norel-kho-dralasite", "kara-venn-human", "vish-takaar-yazirian", "broken-starfrontiers"]
 
@@ -30,13 +29,25 @@ def export(name_or_data):
 
 
 def problems(actor):
-    return [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in VALIDATOR.iter_errors(actor)]
+    return schema_problems(actor) + link_problems(actor)
 
 
-@pytest.mark.parametrize("name", CHARACTERS)
-def test_every_example_is_accepted_by_the_system_data_model(name):
-    _, _, actor, _ = export(name)
+def sf_examples():
+    return sorted(p.stem for p in EXAMPLES.glob("*.starwright")
+                  if '"starwright/starfrontiers-character"' in p.read_text(encoding="utf-8"))
+
+
+def test_the_examples_tested_are_every_star_frontiers_example():
+    assert sorted(CHARACTERS) == sf_examples()
+
+
+@pytest.mark.parametrize("name", sf_examples())
+def test_every_example_is_accepted_by_the_system_data_model_and_follows_the_rules(name):
+    """SF-CHAR-04, SF-CHAR-05, SF-CHAR-11, SF-EQ-12, SF-PLAY-18: the data model at 0.2.8, its links, and the
+    final abilities, Stamina, PSA level, credits and ammunition the rules give."""
+    data, result, actor, _ = export(name)
     assert problems(actor) == []
+    assert rule_problems(data, result.pack.data, actor) == []
 
 
 def test_the_schema_refuses_a_misspelt_missing_or_later_field():
@@ -53,24 +64,34 @@ def test_the_schema_refuses_a_misspelt_missing_or_later_field():
     assert problems(bad)
 
 
-def test_abilities_carry_the_race_modifier_and_the_exchange_in_their_value():
-    """SF-CHAR-04, SF-CHAR-05: Norel-Kho's base 45 STR/STA +5 as a Dralasite; 5 points moved from LOG to INT."""
+def test_abilities_carry_the_table_base_the_exchange_and_the_final_value():
+    """SF-CHAR-04, SF-CHAR-05: Norel-Kho's base 45 STR/STA +5 as a Dralasite; 5 points moved from LOG to INT.
+    `base` is the pair's table score for both abilities (as the system's Generate Stats writes it), `swap`
+    the points moved into that ability, `value` the final score."""
     data, result, actor, _ = export("norel-kho-dralasite")
     ab = actor["system"]["abilities"]
     race = next(r for r in result.pack.data["races"] if r["name"] == data["race"])
     for key, value in result.derived["abilities"].items():
-        assert ab[key]["value"] == value and ab[key]["base"] == value and ab[key]["swap"] == 0
+        assert ab[key]["value"] == value and ab[key]["initialized"]
+    for pair, (a, b) in {"str_sta": ("str", "sta"), "int_log": ("int", "log")}.items():
+        assert ab[a]["base"] == ab[b]["base"] == data["base"][pair]
+        assert ab[a]["swap"] == data["shifts"][pair] == -ab[b]["swap"]
     assert ab["str"]["value"] == data["base"]["str_sta"] + race["modifiers"]["str_sta"]
     assert ab["int"]["value"] == data["base"]["int_log"] + race["modifiers"]["int_log"] + data["shifts"]["int_log"]
     assert ab["log"]["value"] == data["base"]["int_log"] + race["modifiers"]["int_log"] - data["shifts"]["int_log"]
     assert actor["system"]["derived"]["paired"]["intLog"] == max(ab["int"]["value"], ab["log"]["value"])
     assert actor["system"]["stamina"] == {"value": ab["sta"]["value"], "max": ab["sta"]["value"], "temp": 0}
+    assert actor["system"]["charGen"] == {"statsInitialized": True, "statsGenerated": True, "raceBonusSelections": []}
 
 
-def test_a_humans_bonus_is_in_its_ability():
-    data, result, actor, _ = export("kara-venn-human")
+def test_SF_RACE_01_a_humans_bonus_is_in_its_ability_and_is_the_race_bonus_pick():
+    """The system records a race's bonus picks in charGen.raceBonusSelections (0.2.8 character-data.mjs)."""
+    data, result, actor, report = export("kara-venn-human")
     key = data["human_bonus"]
     assert key and actor["system"]["abilities"][key]["value"] == result.derived["abilities"][key]
+    assert actor["system"]["charGen"]["raceBonusSelections"] == [
+        {"sourceIndex": 0, "slot": 0, "amount": 5, "appliesTo": "any", "ability": key}]
+    assert any(line.target == "system.charGen.raceBonusSelections" for line in report.group(CONVERTED))
 
 
 @pytest.mark.parametrize("name", CHARACTERS[:3])
@@ -105,19 +126,27 @@ def test_skills_are_the_psa_at_its_level():
         assert f"{chance['name']}: {chance['chance']}%" in s["description"]
 
 
-def test_military_applies_its_bonus_to_hit():
-    _, _, actor, _ = export("kara-venn-human")
+def test_SF_PLAY_11_military_adds_its_bonus_to_hit():
+    """The system's Basic rules add combatProfile's bonuses to every attack: the Military PSA's +5 a level."""
+    _, result, actor, report = export("kara-venn-human")
     s = next(i for i in actor["items"] if i["type"] == "skill")["system"]
     assert s["psa"] == "military" and s["mechanics"] == {"applyMeleeBonus": True, "applyRangeBonus": True}
+    bonus = result.derived["psa_bonus"]
+    assert bonus == 10                                             # 3 adventures: level 2, +5 a level
+    assert actor["system"]["combatProfile"] == {"meleeBonus": bonus, "rangedBonus": bonus, "special": ""}
+    assert any(line.target == "system.combatProfile" for line in report.group(CONVERTED))
+    _, _, actor, _ = export("norel-kho-dralasite")
+    assert actor["system"]["combatProfile"]["rangedBonus"] == 0    # Technological: no bonus to hit
 
 
 def test_equipment_rows_become_items_of_the_systems_types():
     _, result, actor, report = export("kara-venn-human")
     rows = result.derived["equipment"]
-    gear = [i for i in actor["items"] if i["type"] != "skill"]
-    assert [(i["name"], i["system"]["quantity"]) for i in gear] == [(r["name"], r["count"]) for r in rows]
-    types = {i["name"]: i["type"] for i in gear}
-    assert types["Laser Pistol"] == "weapon" and types["Powerpack"] == "ammo"
+    gear = [i for i in actor["items"] if i["type"] not in ("skill", "ammo", "powerSource")]
+    assert [(i["name"], i["system"]["quantity"]) for i in gear] == [
+        (r["name"], r["count"]) for r in rows if r["category"] != "ammunition"]
+    types = {i["name"]: i["type"] for i in actor["items"]}
+    assert types["Laser Pistol"] == "weapon" and types["Bullet Clip"] == "ammo"
     assert types["Fragmentation Grenade"] == "weapon" and types["Standard Equipment Pack"] == "gear"
     laser = next(i for i in gear if i["name"] == "Laser Pistol")["system"]
     derived_laser = next(w for w in result.derived["weapons"] if w["name"] == "Laser Pistol")
@@ -166,7 +195,8 @@ def test_an_unfinished_character_is_written_with_the_systems_defaults_and_said_s
     _, result, actor, report = export("broken-starfrontiers")
     assert result.derived["abilities"]["per"] is None
     assert actor["system"]["abilities"]["per"]["value"] == 30
-    assert any(line.target == "system.abilities.per.value" for line in report.group(DEFAULTED))
+    assert actor["system"]["abilities"]["per"]["initialized"] is False
+    assert any(line.target == "system.abilities.per" for line in report.group(DEFAULTED))
     assert actor["system"]["credits"] == 0 and result.derived["credits_left"] < 0
     assert any(line.source == "Credits" for line in report.group(CONVERTED))
 
@@ -229,9 +259,10 @@ def test_SF_PLAY_18_a_game_in_progress_is_written_as_the_actors_current_state():
     assert actor["system"]["unconscious"] is False
     items = {i["name"]: i["system"] for i in actor["items"]}
     assert items["Fragmentation Grenade"]["quantity"] == 1                  # 2 carried, 1 thrown
-    assert items["Automatic Rifle"]["ammo"]["consumed"] == 4
+    assert items["Automatic Rifle"]["ammo"]["consumed"] == 4               # 3 clips of 20: one loaded, 2 spare
+    assert items["Bullet Clip"]["quantity"] == 2
     said = " ".join(line.message for line in report.group(CONVERTED))
-    assert "12 Stamina lost" in said and "4 fired" in said and "1 thrown" in said
+    assert "12 Stamina lost" in said and "4 shots fired" in said and "1 thrown" in said
 
 
 def test_SF_PLAY_16_a_character_at_no_stamina_is_exported_unconscious():
