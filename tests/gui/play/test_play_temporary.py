@@ -64,7 +64,7 @@ def test_SG_CREW_08_temporary_members_in_the_play_view_never_count_and_leave_aft
     assert row.value.text() == "8 / 9" and s.data["play"]["figures"]["temp2"]["health_lost"] == 1
     assert len(s.result.derived["soldiers"]) == 8 and not limits()      # never counted against the roster
     user.click(page.end_game)
-    dlg = s.record_dialog
+    dlg = editor.state.record_dialog
     qtbot.waitUntil(lambda: QApplication.activeWindow() is dlg, timeout=3000)
     listed = W(dlg, QListWidget, "recTempList")
     assert [listed.item(i).text() for i in range(listed.count())] == ["Hired Gun (Sniper)",
