@@ -38,6 +38,6 @@ def read_bounded(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> bytes:
     """The file's bytes, or ImportRefused saying why not (too large, missing, a folder, a device or pipe,
     unreadable): the model's one bounded reader, with the importer's own size limit."""
     try:
-        return _read(path, limit)
+        return _read(path, limit, what="a crew or roster to import")
     except DocumentError as e:
         raise ImportRefused(e.message, e.where, path=path) from None
