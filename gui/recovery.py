@@ -103,13 +103,14 @@ class Autosaver(QObject):
     def __init__(self, parent: QObject | None = None):
         super().__init__(parent)
         self._timers: dict[object, QTimer] = {}
+        self._keys: dict[object, str] = {}           # session -> the name of its recovery file (model/recovery.py)
         self._first: dict[object, float] = {}        # session -> when its first change not yet written came
         self._writes: dict[object, list[Future]] = {}  # session -> its writes queued or in flight, in order
         self._worker: ThreadPoolExecutor | None = None   # one thread: writes and waits keep their order
         self._finished.connect(self._report)
 
     def track(self, session, key: str | None = None) -> None:
-        session.recovery_key = key or os.urandom(16).hex()  # not uuid: it loads libuuid and platform for nothing more
+        self._keys[session] = key or os.urandom(16).hex()  # not uuid: it loads libuuid and platform for nothing more
         timer = QTimer(self)
         timer.setSingleShot(True)
         timer.timeout.connect(lambda s=session: self.write_now(s))
@@ -152,7 +153,7 @@ class Autosaver(QObject):
         if self._worker is None:   # at the first write: start-up loads no thread pool
             from concurrent.futures import ThreadPoolExecutor
             self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
-        future = self._worker.submit(_write, folder(), session.recovery_key, data, session.kind.kind, session.path,
+        future = self._worker.submit(_write, folder(), self._keys[session], data, session.kind.kind, session.path,
                                      title)
         future.add_done_callback(self._done)
         self._writes[session] = pending + [future]
@@ -181,7 +182,7 @@ class Autosaver(QObject):
         bring the file back)."""
         from model import recovery
         self._settle(session)
-        key = getattr(session, "recovery_key", None)
+        key = self._keys.get(session)
         if key:
             recovery.remove(folder(), key)
 
@@ -192,3 +193,4 @@ class Autosaver(QObject):
             timer.stop()
         self._first.pop(session, None)
         self.discard(session)
+        self._keys.pop(session, None)

@@ -87,21 +87,24 @@ def _printable(path) -> str:
     return str(path).replace("\x00", "\\0")
 
 
-def _size_message(size: int, limit: int) -> str:
+def _size_message(size: int, limit: int, what: str = "") -> str:
     def mb(n: int) -> str:
         return f"{n / 1048576:.1f} MB" if n >= 1048576 else f"{n:,} bytes"
+    if what:
+        return f"the file is {mb(size)}; {what} may be at most {mb(limit)}"
     return f"the file is {mb(size)}; a Starwright file is at most {mb(limit)}, so this is not one"
 
 
-def read_bounded(path: str | os.PathLike, limit: int = MAX_BYTES) -> bytes:
-    """The bytes of a regular file of at most `limit` bytes; a DocumentError for anything else.
+def read_bounded(path: str | os.PathLike, limit: int = MAX_BYTES, what: str = "") -> bytes:
+    """The bytes of a regular file of at most `limit` bytes; a DocumentError for anything else. `what` names
+    the file's kind in the size refusal ("a picture"); without it the file is said to be no Starwright file.
 
     Never blocks and never reads without end: a FIFO or device is refused before it is opened (and the
     open itself does not wait, in case the file was swapped since), and at most limit + 1 bytes are read.
     """
     st = check_regular(path)
     if st.st_size > limit:
-        raise DocumentError(path, _size_message(st.st_size, limit))
+        raise DocumentError(path, _size_message(st.st_size, limit, what))
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         fd = os.open(path, flags)
@@ -123,7 +126,7 @@ def read_bounded(path: str | os.PathLike, limit: int = MAX_BYTES) -> bytes:
     finally:
         os.close(fd)
     if got > limit:  # grew while being read
-        raise DocumentError(path, _size_message(got, limit))
+        raise DocumentError(path, _size_message(got, limit, what))
     return b"".join(chunks)
 
 

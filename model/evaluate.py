@@ -62,7 +62,7 @@ def _portrait_issues(data: dict) -> list[Issue]:
         return []
     from .portrait import problem
     why = problem(data["portrait"])
-    return [Issue("/portrait", "PORTRAIT", WARNING, why[:1].upper() + why[1:] + ".")] if why else []
+    return [Issue("/portrait", "PORTRAIT", WARNING, why)] if why else []
 
 
 def filled_warning(pack: Pack) -> Issue:

@@ -10,7 +10,14 @@ Reading a file is bounded at every step:
 4. a JPEG is decoded at a reduced scale when it is large (its format allows it), then scaled to
    STORED_SIDE a side and re-encoded: JPEG for a photo, PNG when the picture has transparency;
 5. the result must fit the schema's bound on the stored text (MAX_DATA); it is scaled down until it does.
-A picture stored in a document is checked the same way before it is printed or shown (`stored_picture`).
+Every pixel is decoded (a file whose header is whole can be cut short further on) and the picture is made upright
+and 8-bit RGB(A) as it looks: its EXIF orientation applied, 16-bit grey scaled, a palette's transparency kept,
+CMYK converted.
+
+A picture stored in a document is checked the same way, decoded in full, when the document is checked
+(`problem`: a warning at /portrait with the reason) and before it is printed or shown (`stored_picture`, the same
+remembered result): a damaged one is left off the sheet and the cards, never handed to the PDF library.
+Every refusal is a sentence of Starwright's own (PortraitError), never the image library's words.
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ MAX_DATA = 1_400_000                 # ... and its base64 `data`
 JPEG_QUALITY = 88
 SIGNATURES = {b"\x89PNG\r\n\x1a\n": "PNG", b"\xff\xd8\xff": "JPEG"}
 MEDIA_TYPES = {"PNG": "image/png", "JPEG": "image/jpeg"}
+ORIENTATION = 0x0112                 # the EXIF tag saying how a photo is turned
 
 
 class PortraitError(ValueError):
@@ -47,8 +55,12 @@ def _open(raw: bytes, name: str, kind: str):
     from PIL import Image, UnidentifiedImageError
     try:
         img = Image.open(io.BytesIO(raw), formats=[kind])
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError, Image.DecompressionBombError) as e:
-        raise PortraitError(f"{name} is not a readable {kind} picture ({e}); choose another file") from None
+    except Image.DecompressionBombError:   # Pillow's own limit, far past ours: said in our words
+        raise PortraitError(f"{name} has more than {MAX_PIXELS // 1_000_000} million pixels; a picture may have at "
+                            "most that many. Make it smaller first.") from None
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError, EOFError):
+        raise PortraitError(f"{name} is not a readable {kind} picture: its first bytes say {kind} but what follows "
+                            "is not a picture. Choose another file.") from None
     w, h = img.size
     if w < 1 or h < 1 or w > MAX_SIDE or h > MAX_SIDE:
         raise PortraitError(f"{name} is {w} x {h} pixels; a picture may be at most {MAX_SIDE} pixels a side. "
@@ -59,8 +71,27 @@ def _open(raw: bytes, name: str, kind: str):
     return img
 
 
+SIXTEEN_BIT = ("I;16", "I;16B", "I;16L", "I;16N", "I")
+
+
+def _eight_bit(img):
+    """A 16-bit greyscale picture as 8-bit grey (65535 is white), its transparent grey value (PNG tRNS) kept as
+    an alpha channel: Pillow's own conversion clips every value above 255 to white."""
+    from PIL import Image, ImageChops
+    wide = img.convert("I")
+    grey = wide.point(lambda v: v * (1 / 257)).convert("L")
+    clear = img.info.get("transparency")
+    if not isinstance(clear, int):
+        return grey
+    above = wide.point(lambda v: v * 255 - clear * 255).convert("L")    # 255 where the value is above it, else 0
+    below = wide.point(lambda v: clear * 255 - v * 255).convert("L")    # 255 where it is below
+    return Image.merge("LA", (grey, ImageChops.lighter(above, below)))
+
+
 def _decode(img, name: str):
-    """The pixels, upright, in RGB or RGBA."""
+    """Every pixel decoded, the picture upright (its EXIF orientation applied), in RGB or RGBA as it looks:
+    16-bit grey scaled to 8 bits, a palette's and a grey value's transparency kept, CMYK converted. A picture
+    that is damaged or cut short anywhere is refused here (its header alone can be whole)."""
     from PIL import Image, ImageOps
     if img.format == "JPEG":
         img.draft("RGB", (STORED_SIDE * 2, STORED_SIDE * 2))   # decode at 1/2, 1/4 or 1/8 scale when large
@@ -69,10 +100,12 @@ def _decode(img, name: str):
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             img.load()
             img = ImageOps.exif_transpose(img)
-    except (OSError, SyntaxError, ValueError, Image.DecompressionBombWarning, Image.DecompressionBombError) as e:
-        raise PortraitError(f"{name} is damaged or cut short and cannot be read ({e}); choose another file") from None
-    alpha = img.mode in ("RGBA", "LA", "PA") or (img.mode == "P" and "transparency" in img.info)
-    img = img.convert("RGBA" if alpha else "RGB")
+            if img.mode in SIXTEEN_BIT:
+                img = _eight_bit(img)
+            alpha = img.mode in ("RGBA", "LA", "PA", "La", "RGBa") or (img.mode == "P" and "transparency" in img.info)
+            img = img.convert("RGBA" if alpha else "RGB")
+    except (OSError, SyntaxError, ValueError, EOFError, Image.DecompressionBombWarning, Image.DecompressionBombError):
+        raise PortraitError(f"{name} is damaged or cut short and cannot be read. Choose another file.") from None
     if alpha and img.getchannel("A").getextrema()[0] == 255:   # an alpha channel with nothing transparent
         img = img.convert("RGB")
     return img
@@ -92,7 +125,7 @@ def picture_from_bytes(raw: bytes, name: str = "the picture") -> dict:
     from PIL import Image
     kind = _kind(raw)
     if kind is None:
-        raise PortraitError(f"{name} is not a PNG or JPEG picture; choose a .png or .jpg file")
+        raise PortraitError(f"{name} is not a PNG or JPEG picture; choose a .png or .jpg file.")
     img = _decode(_open(raw, name, kind), name)
     side = STORED_SIDE
     while True:
@@ -109,52 +142,78 @@ def picture_from_file(path: str | Path) -> dict:
     """The `portrait` part for a picture file; PortraitError (naming the file) when it cannot be used."""
     name = Path(path).name
     try:
-        raw = read_bounded(path, MAX_FILE_BYTES)
+        raw = read_bounded(path, MAX_FILE_BYTES, what="a picture")
     except DocumentError as e:
         raise PortraitError(f"{name}: {e.message}") from None
     return picture_from_bytes(raw, name)
 
 
 def stored_picture(part) -> tuple[bytes, int, int] | None:
-    """(encoded bytes, width, height) of a document's stored portrait, or None when there is none or it is not
-    what it says (a hand-edited file): its header must match its media type and its declared size."""
-    if not isinstance(part, dict) or not isinstance(part.get("data"), str):
-        return None
-    try:
-        raw = base64.b64decode(part["data"], validate=True)
-    except (binascii.Error, ValueError):
-        return None
-    kind = _kind(raw)
-    if kind is None or MEDIA_TYPES[kind] != part.get("media_type"):
-        return None
-    try:
-        img = _open(raw, "the stored picture", kind)
-    except PortraitError:
-        return None
-    if img.size != (part.get("width"), part.get("height")) or max(img.size) > STORED_SIDE:
-        return None
-    return raw, img.width, img.height
+    """(bytes to draw, width, height) of a document's stored portrait, or None when there is none or it cannot be
+    shown (`problem` says why). The picture is decoded in full when it is checked, so what a sheet or card is handed
+    always draws: a stored picture that is what Starwright writes (an RGB JPEG or 8-bit PNG, upright) is handed on
+    as it is; any other (16-bit, palette, CMYK, EXIF-rotated: a hand-made file) as the PNG of how it looks."""
+    found = _checked_part(part)
+    return found if isinstance(found, tuple) else None
 
 
 def problem(part) -> str | None:
-    """Why a stored portrait cannot be shown, in words; None when it can (or there is none). Remembered for the
+    """Why a stored portrait cannot be shown, as a sentence; None when it can (or there is none). Remembered for the
     last few pictures (every edit checks the document again; a picture's text keeps its hash)."""
     if part is None:
         return None
+    found = _checked_part(part)
+    return found if isinstance(found, str) else None
+
+
+STORED = "The picture stored in this document"
+AGAIN = "; choose the picture again."
+
+
+def _checked_part(part):
     if not isinstance(part, dict):
-        return DAMAGED
-    key = tuple(part.get(k) if isinstance(part.get(k), (str, int)) else None
+        return f"{STORED} is not a picture{AGAIN}"
+    key = tuple(part.get(k) if isinstance(part.get(k), (str, int)) and not isinstance(part.get(k), bool) else None
                 for k in ("media_type", "width", "height", "data"))
-    return _problem_of(*key)
-
-
-DAMAGED = "the picture stored in this document is damaged or not what it says; choose it again"
+    return _check_stored(*key)
 
 
 @lru_cache(maxsize=8)
-def _problem_of(media_type, width, height, data) -> str | None:
-    part = {"media_type": media_type, "width": width, "height": height, "data": data}
-    return DAMAGED if stored_picture(part) is None else None
+def _check_stored(media_type, width, height, data) -> tuple[bytes, int, int] | str:
+    """The drawable picture (bytes, width, height), or the sentence saying why there is none."""
+    if not isinstance(data, str) or not data:
+        return f"{STORED} has no picture data{AGAIN}"
+    try:
+        raw = base64.b64decode(data, validate=True)
+    except (binascii.Error, ValueError):
+        return f"{STORED} is damaged: its data is not the text form (base64) of a picture{AGAIN}"
+    kind = _kind(raw)
+    if kind is None:
+        return f"{STORED} is not a PNG or JPEG picture{AGAIN}"
+    if MEDIA_TYPES[kind] != media_type:
+        return f"{STORED} is a {kind} picture but is marked as {media_type or 'nothing'}{AGAIN}"
+    try:
+        img = _open(raw, "it", kind)
+    except PortraitError:
+        return f"{STORED} is damaged: its first bytes say {kind} but what follows is not a picture{AGAIN}"
+    if max(img.size) > STORED_SIDE:
+        return (f"{STORED} is {img.width} x {img.height} pixels; a stored picture is at most {STORED_SIDE} pixels "
+                f"a side{AGAIN}")
+    mode, clear = img.mode, "transparency" in img.info
+    try:
+        upright = _decode(img, "it")
+    except PortraitError:
+        return f"{STORED} is damaged or cut short, so it cannot be shown{AGAIN}"
+    turned = img.getexif().get(ORIENTATION, 1) not in (None, 1)   # (read once the picture is loaded)
+    plain = not turned and not clear and (mode == "RGB" if kind == "JPEG" else mode in ("RGB", "RGBA"))
+    if (width, height) not in (img.size, upright.size):
+        marked = f"marked as {width} x {height}" if width is not None and height is not None else "not marked so"
+        return f"{STORED} is {img.width} x {img.height} pixels but is {marked}{AGAIN}"
+    if plain:   # as Starwright writes it: drawn from its own bytes (a JPEG goes into the PDF as it is)
+        return raw, upright.width, upright.height
+    buf = io.BytesIO()
+    upright.save(buf, "PNG")
+    return buf.getvalue(), upright.width, upright.height
 
 
 def png_bytes(part) -> bytes | None:
@@ -162,13 +221,12 @@ def png_bytes(part) -> bytes | None:
     found = stored_picture(part)
     if found is None:
         return None
+    if found[0].startswith(b"\x89PNG"):
+        return found[0]
     from PIL import Image
-    try:
-        img = _decode(Image.open(io.BytesIO(found[0])), "the stored picture")
-    except (PortraitError, OSError):
-        return None
     buf = io.BytesIO()
-    img.save(buf, "PNG")
+    with Image.open(io.BytesIO(found[0])) as img:   # a JPEG already decoded in full by the check
+        img.convert("RGB").save(buf, "PNG")
     return buf.getvalue()
 
 

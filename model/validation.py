@@ -155,6 +155,9 @@ def _friendly(error) -> str:
         return f"expected {json.dumps(error.validator_value)}, found {json.dumps(inst, ensure_ascii=False)[:60]}"
     if v == "additionalProperties":
         return error.message.replace("Additional properties are not allowed", "unknown field")
+    if v == "maxItems" and isinstance(error.schema, dict) and isinstance(error.schema.get("x-too-many"), str):
+        # the schema's own sentence for a list longer than it allows ({count}: the list's, {most}: the bound)
+        return error.schema["x-too-many"].format(count=len(inst), most=error.validator_value)
     if v in ("minItems", "maxItems"):
         return f"a list of {len(inst)} items: must have {'at least' if v == 'minItems' else 'at most'} {error.validator_value}"
     if v in ("minLength", "maxLength"):

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
+from ..report_lines import GroupedLines
+
 NO_PLACE = "no_place"
 CONVERTED = "converted"
 DEFAULTED = "defaulted"
@@ -27,32 +29,19 @@ class Line:
 
 
 @dataclass
-class ExportReport:
+class ExportReport(GroupedLines):
+    GROUPS = GROUPS
+    LINE = Line
     target: str                        # e.g. "Foundry VTT, Star Frontiers system (data schema 0.2.8)"
     lines: list[Line] = field(default_factory=list)
-
-    def add(self, group: str, source: str, message: str, target: str = "") -> None:
-        if group not in GROUPS:
-            raise ValueError(f"unknown report group {group!r}")
-        self.lines.append(Line(group, source, message, target))
-
-    def group(self, name: str) -> list[Line]:
-        return [line for line in self.lines if line.group == name]
 
     def to_json(self) -> dict:
         return {"target": self.target, "lines": [asdict(line) for line in self.lines]}
 
     def text(self) -> str:
         """The report as plain text (the CLI prints it; the builder shows it)."""
-        out = [f"Written for {self.target}."]
-        for key, title in GROUPS.items():
-            lines = self.group(key)
-            if not lines:
-                continue
-            out += ["", f"{title}:"]
-            for line in lines:
-                where = f" [{line.target}]" if line.target else ""
-                out.append(f"  - {line.source}: {line.message}{where}")
+        out = self.grouped_text(f"Written for {self.target}.", lambda line: f"{line.source}: {line.message}"
+                                + (f" [{line.target}]" if line.target else ""), counted=False)
         if not self.lines:
             out.append("Everything came across.")
         return "\n".join(out) + "\n"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .bounded import ImportRefused
+from .bounded import ImportRefused, most_soldiers, too_many_soldiers
 from .names import bsdata
 from .source import SourceCrew, SourceOfficer, SourcePower, SourceSoldier
 
@@ -134,8 +134,9 @@ def _officer(sel: dict, role: str, where: str, crew: SourceCrew) -> SourceOffice
                                          "not defined by its data, so no level was imported (start a campaign "
                                          "in Starwright instead)"))
         else:
-            crew.no_place.append((label, f"{child.get('name') or cname!r} is not a background pick, power or item "
-                                         "Starwright knows; left out"))
+            shown = child.get("name") or cname
+            crew.no_place.append((label, f"\"{shown}\" is not a background pick, power or item Starwright knows; "
+                                         "left out"))
     return o
 
 
@@ -156,7 +157,7 @@ def read(data: dict, wrapping: str) -> SourceCrew:
     crew = SourceCrew(format="battlescribe", shape=f"{made_by}, data revision {roster.get('gameSystemRevision', '?')}",
                       name=str(roster.get("name", "")).strip())
     cats = table["categories"]
-    soldier_n = 0
+    soldier_n, most = 0, most_soldiers()
     forces = _list(roster.get("forces"))
     all_forces = []
     while forces:
@@ -193,6 +194,8 @@ def read(data: dict, wrapping: str) -> SourceCrew:
                         gear.append(xn)
                 for _ in range(max(1, min(_num(sel.get("number"), 1) or 1, 20))):
                     soldier_n += 1
+                    if soldier_n > most:   # a count beyond what a crew file holds: refused before the rest is read
+                        raise too_many_soldiers(most)
                     crew.soldiers.append(SourceSoldier(
                         type=name, where=f"Soldiers › #{soldier_n} {label}", name=str(sel.get("customName", "")).strip(),
                         robot=robot, stats=_model_profile(sel), cost=int(_cost(sel, table["cost_types"]["credits"])),

@@ -38,6 +38,19 @@ def read_bounded(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> bytes:
     """The file's bytes, or ImportRefused saying why not (too large, missing, a folder, a device or pipe,
     unreadable): the model's one bounded reader, with the importer's own size limit."""
     try:
-        return _read(path, limit)
+        return _read(path, limit, what="a crew or roster to import")
     except DocumentError as e:
         raise ImportRefused(e.message, e.where, path=path) from None
+
+
+def most_soldiers() -> int:
+    """How many soldiers a crew file holds at most (its schema's bound): a source listing more is refused as it is
+    read, before each is mapped and checked (a 2 MB file can list 10,000 soldiers, each "amount": 20)."""
+    from ..kinds import KINDS
+    from ..validation import schema
+    return schema(KINDS["stargrave-crew"].schema)["properties"]["soldiers"]["maxItems"]
+
+
+def too_many_soldiers(limit: int) -> ImportRefused:
+    return ImportRefused(f"the source lists more than {limit} soldiers; a crew file holds at most {limit}, so the "
+                         "file was refused", "Soldiers")

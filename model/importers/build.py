@@ -8,6 +8,7 @@ from ..systems.stargrave.derive import derive
 from ..systems.stargrave.tables import tables
 from . import levels
 from .campaign import campaign_games, keep_in_notes
+from .bounded import ImportRefused
 from .names import Names
 from .officers import build_officer, map_name
 from .report import AS_IS, CAMPAIGN, DEFAULTED, DIFFERS, NO_PLACE, Report
@@ -100,6 +101,11 @@ def build(src: SourceCrew, pack, file_name: str = "") -> tuple[dict, Report]:
         rep.add(AS_IS, "Crew", f"name {src.name}", "/name")
     else:
         rep.add(DEFAULTED, "Crew", "no crew or ship name in the source: named \"Imported Crew\"", "/name")
+    for role, so in (("captain", src.captain), ("first_mate", src.first_mate)):   # before any work on them
+        fig = t.figures[role]
+        why = levels.level_beyond(t.pack, fig["label"], fig["level"], so.level if so is not None else None)
+        if why:
+            raise ImportRefused(why, so.where)
     progress = {}
     for role, so in (("captain", src.captain), ("first_mate", src.first_mate)):
         doc[role], progress[role] = build_officer(so, role, t, names, rep,

@@ -8,7 +8,7 @@ A missing key reads as empty. Labernator stores final numbers, not choices: the 
 
 from __future__ import annotations
 
-from .bounded import ImportRefused
+from .bounded import ImportRefused, most_soldiers, too_many_soldiers
 from .names import vocabulary
 from .source import SourceCampaign, SourceCrew, SourceOfficer, SourcePower, SourceSoldier
 
@@ -90,7 +90,7 @@ def read(data: dict) -> SourceCrew:
     crew.first_mate = _officer(data.get("FirstMate"), "first_mate", "First Mate", crew)
     crew.credits = _int(data.get("Credits"))
     crew.credits_note = "Credits"
-    n = 0
+    n, most = 0, most_soldiers()
     for i, s in enumerate(_list(data.get("Soldiers"))):
         if not isinstance(s, dict) or not _str(s.get("type")):
             crew.no_place.append((f"Soldiers › #{i + 1}", "not a soldier (no type); left out"))
@@ -98,6 +98,8 @@ def read(data: dict) -> SourceCrew:
         amount = _int(s.get("amount"), 1) if "amount" in s else 1
         for _ in range(max(1, min(amount or 1, 20))):
             n += 1
+            if n > most:   # a count beyond what a crew file holds: refused before the rest is read
+                raise too_many_soldiers(most)
             gear = [g for g in (_str(x) if not isinstance(x, dict) else _str(x.get("name")) for x in _list(s.get("gear"))) if g]
             crew.soldiers.append(SourceSoldier(
                 type=_str(s["type"]), where=f"Soldiers › #{n} {_str(s.get('name')) or _str(s['type'])}",

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
+from ..report_lines import GroupedLines
+
 # The groups, in the order the report shows them.
 AS_IS = "as_is"
 ALIAS = "alias"
@@ -41,21 +43,12 @@ class Line:
 
 
 @dataclass
-class Report:
+class Report(GroupedLines):
+    GROUPS = GROUPS
+    LINE = Line
     source_format: str                       # e.g. "Labernator (current, 10 keys)"
     file_name: str = ""
     lines: list[Line] = field(default_factory=list)
-
-    def add(self, group: str, source: str, message: str, pointer: str = "") -> None:
-        if group not in GROUPS:
-            raise ValueError(f"unknown report group {group!r}")
-        self.lines.append(Line(group, source, message, pointer))
-
-    def group(self, name: str) -> list[Line]:
-        return [line for line in self.lines if line.group == name]
-
-    def counts(self) -> dict[str, int]:
-        return {g: len(self.group(g)) for g in GROUPS if self.group(g)}
 
     @property
     def needs_attention(self) -> int:
@@ -71,14 +64,6 @@ class Report:
                 "lines": [asdict(line) for line in self.lines]}
 
     def to_text(self) -> str:
-        out = [f"Imported {self.file_name or 'the file'} ({self.source_format})."]
-        for g, title in GROUPS.items():
-            lines = self.group(g)
-            if not lines:
-                continue
-            out.append("")
-            out.append(f"{title} ({len(lines)}):")
-            for line in lines:
-                where = f"{line.source}: " if line.source else ""
-                out.append(f"  - {where}{line.message}")
+        out = self.grouped_text(f"Imported {self.file_name or 'the file'} ({self.source_format}).",
+                                lambda line: (f"{line.source}: " if line.source else "") + line.message, counted=True)
         return "\n".join(out)

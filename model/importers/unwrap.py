@@ -12,6 +12,7 @@ are keys, every child list (`costs`, `forces`, `selections`, ...) is a list, and
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 import zlib
 from xml.parsers import expat
@@ -60,15 +61,16 @@ class _Builder:
 
     def end(self, _tag: str) -> None:
         tag, node = self.stack.pop()
-        text = node.pop("\0text", "").strip()
+        text = "".join(node.pop("\0text", ())).strip()
         if text:
             node["$text"] = text
         _fold_children(node)
         self.stack[-1][1].setdefault("\0kids", []).append((tag, node))
 
     def chars(self, data: str) -> None:
-        node = self.stack[-1][1]
-        node["\0text"] = node.get("\0text", "") + data
+        # expat hands text over in pieces (one per line, one per character reference): kept as a list and joined
+        # once at the element's end, so a text of n pieces costs n, not n^2 (a 4 MB text of newlines or "&#65;")
+        self.stack[-1][1].setdefault("\0text", []).append(data)
 
 
 def _fold_children(node: dict) -> None:
@@ -95,12 +97,21 @@ def _refuse_entity(*_args) -> None:
     raise ImportRefused("the XML defines or references an entity; rosters never do, so it is refused")
 
 
+_ENCODING = re.compile(rb"""^\s*<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._:-]{1,40})["']""")
+
+
+def _declared_encoding(raw: bytes) -> str:
+    found = _ENCODING.match(raw[:200])
+    return found.group(1).decode("ascii") if found else "declared"
+
+
 def parse_xml(raw: bytes) -> dict:
     """The XML as a tree (see the module docstring), or ImportRefused with the line at fault."""
     b = _Builder()
     p = expat.ParserCreate(namespace_separator=" ")
     p.StartElementHandler = b.start
     p.EndElementHandler = b.end
+    p.buffer_text = True   # contiguous text in one call where expat can (fewer pieces to join)
     p.CharacterDataHandler = b.chars
     p.StartDoctypeDeclHandler = _refuse_doctype
     p.EntityDeclHandler = _refuse_entity
@@ -116,6 +127,10 @@ def parse_xml(raw: bytes) -> dict:
     except expat.ExpatError as e:
         raise ImportRefused(f"this is not well-formed XML: {expat.ErrorString(e.code)}",
                             f"line {e.lineno}, column {e.offset + 1}") from None
+    except ValueError:   # the parser cannot read the declared encoding (UTF-7, Shift_JIS, ...: several bytes a letter)
+        raise ImportRefused(f"the XML says its text is in the {_declared_encoding(raw)} encoding, which Starwright "
+                            "cannot read; BattleScribe writes rosters in UTF-8, so save or export the roster again "
+                            "as UTF-8", "line 1") from None
     top = b.stack[0][1].get("\0kids", [])
     if len(top) != 1:
         raise ImportRefused("the XML has no root element")
@@ -128,15 +143,16 @@ def unzip_single(raw: bytes) -> tuple[str, bytes]:
     try:
         zf = zipfile.ZipFile(io.BytesIO(raw))
         infos = zf.infolist()
-    except (zipfile.BadZipFile, ValueError, EOFError, OSError) as e:
-        raise ImportRefused(f"the zip archive is damaged ({e}); save the roster again or export it as .ros") from None
+    except (zipfile.BadZipFile, ValueError, EOFError, OSError):
+        raise ImportRefused("the zip archive is damaged or cut short (its table of contents cannot be read); save the "
+                            "roster again or export it as .ros") from None
     if len(infos) > MAX_ZIP_MEMBERS:
         raise ImportRefused(f"the zip archive holds {len(infos)} entries; a .rosz holds one roster")
     rosters = []
     for info in infos:
         name = info.filename
         if name.startswith(("/", "\\")) or ".." in name.replace("\\", "/").split("/") or ":" in name:
-            raise ImportRefused(f"the zip entry {name!r} names a path outside the archive; refused", name)
+            raise ImportRefused(f"the zip entry \"{name}\" names a path outside the archive; refused", name)
         if info.is_dir():
             continue
         if info.file_size > MAX_MEMBER_BYTES:
@@ -152,8 +168,11 @@ def unzip_single(raw: bytes) -> tuple[str, bytes]:
     try:
         with zf.open(info) as fh:
             data = fh.read(MAX_MEMBER_BYTES + 1)  # the header may lie about the size: never read past it
-    except (zipfile.BadZipFile, zlib.error, NotImplementedError, EOFError, OSError, ValueError) as e:
-        raise ImportRefused(f"the zip entry cannot be unpacked ({e}); the archive is damaged", info.filename) from None
+    except NotImplementedError:
+        raise ImportRefused("the zip entry is packed in a way Starwright cannot unpack (BattleScribe uses the usual "
+                            "one, deflate); save the roster again or export it as .ros", info.filename) from None
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError):
+        raise ImportRefused("the zip entry cannot be unpacked: the archive is damaged or cut short", info.filename) from None
     if len(data) > MAX_MEMBER_BYTES:
         raise ImportRefused(f"the zip entry unpacks to more than {MAX_MEMBER_BYTES / 1048576:.0f} MB", info.filename)
     return info.filename, data

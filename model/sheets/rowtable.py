@@ -33,13 +33,17 @@ class RowTable(Flowable):
     (Text cells) or None. `size` is the body type size, `head_size` the header's."""
 
     def __init__(self, kit, widths: list[float], aligns: list[str], head: list | None, rows: list[list],
-                 size: float, head_size: float, zebra: bool = True, first_index: int = 0):
+                 size: float, head_size: float, zebra: bool = True, first_index: int = 0,
+                 laid_out: tuple[list, list] | None = None):
         super().__init__()
         self.kit, self.widths, self.aligns, self.head, self.rows = kit, widths, aligns, head, rows
         self.size, self.head_size, self.zebra = size, head_size, zebra
         self.first_index = first_index  # index of rows[0] in the whole table (zebra stays put on a split)
         self.width = sum(widths)
         self.hAlign = "CENTER"
+        # (row heights, cell sizes), header first: measured once (the widths are fixed) and handed to the parts
+        # of a split, so a table split over p pages measures each row once, not once per page (rows x pages)
+        self._heights, self._sizes = laid_out if laid_out is not None else (None, None)
 
     # ---- layout ----------------------------------------------------------------------------------
     def _row_height(self, cells, leading: float, pad_bottom: float) -> tuple[float, list]:
@@ -55,6 +59,8 @@ class RowTable(Flowable):
         return h + PAD_TOP + pad_bottom, sizes
 
     def _layout(self):
+        if self._heights is not None:
+            return
         self._heights, self._sizes = [], []
         if self.head is not None:
             h, s = self._row_height(self.head, self.head_size * 1.2, HEAD_PAD_BOTTOM)
@@ -81,8 +87,12 @@ class RowTable(Flowable):
         if k == 0 or k == len(self.rows):
             return [] if k == 0 else [self]
         args = (self.kit, self.widths, self.aligns, self.head)
-        return [RowTable(*args, self.rows[:k], self.size, self.head_size, self.zebra, self.first_index),
-                RowTable(*args, self.rows[k:], self.size, self.head_size, self.zebra, self.first_index + k)]
+        h = 1 if self.head is not None else 0
+        head = (self._heights[:h], self._sizes[:h])
+        first = (head[0] + self._heights[h:h + k], head[1] + self._sizes[h:h + k])
+        rest = (head[0] + self._heights[h + k:], head[1] + self._sizes[h + k:])
+        return [RowTable(*args, self.rows[:k], self.size, self.head_size, self.zebra, self.first_index, first),
+                RowTable(*args, self.rows[k:], self.size, self.head_size, self.zebra, self.first_index + k, rest)]
 
     # ---- drawing ---------------------------------------------------------------------------------
     def draw(self):

@@ -61,3 +61,25 @@ def test_a_refused_file_says_why_and_changes_nothing(win, tmp_path, monkeypatch)
     monkeypatch.setattr(pw, "choose_picture_path", lambda parent: str(broken))
     card.choose.click()
     assert "broken.jpg" in card.problem.text() and "portrait" not in e.session.data
+
+
+def test_a_cut_stored_picture_says_why_under_the_thumbnail(win, tmp_path):
+    """Its header is whole and its data cut: the page says the model's reason, not only "not readable"."""
+    import base64
+    import io
+    import json
+    buf = io.BytesIO()
+    Image.effect_noise((120, 80), 60).convert("RGB").save(buf, "PNG")
+    data = json.loads((EXAMPLES / "norel-kho-dralasite.starwright").read_text(encoding="utf-8"))
+    data["portrait"] = {"media_type": "image/png", "width": 120, "height": 80,
+                        "data": base64.b64encode(buf.getvalue()[:300]).decode("ascii")}
+    f = tmp_path / "cut.starwright"
+    f.write_text(json.dumps(data), encoding="utf-8")
+    e = win.open_path(str(f))
+    card = e.pages[0].ensure_built().portrait_card
+    assert card.thumb.pixmap().isNull() and card.thumb.text() == "picture\nnot readable"
+    assert card.problem.text() == ("The picture stored in this document is damaged or cut short, so it cannot be "
+                                   "shown; choose the picture again.")
+    assert card.remove.isEnabled()
+    card.remove.click()
+    assert "portrait" not in e.session.data and card.problem.text() == "" and card.thumb.text() == "no picture"

@@ -117,7 +117,11 @@ def test_a_stored_picture_must_be_what_it_says():
     big = base64.b64encode(_png((2000, 10), "1", 0)).decode()
     assert stored_picture({"media_type": "image/png", "width": 2000, "height": 10, "data": big}) is None
     assert stored_picture(None) is None and portrait.problem(None) is None
-    assert "damaged" in portrait.problem({**p, "width": 65})
+    assert portrait.problem({**p, "width": 65}) == ("The picture stored in this document is 64 x 48 pixels but is "
+                                                     "marked as 65 x 48; choose the picture again.")
+    assert portrait.problem({**p, "media_type": "image/jpeg"}) == (
+        "The picture stored in this document is a PNG picture but is marked as image/jpeg; choose the picture again.")
+    assert "is damaged: its data is not the text form (base64)" in portrait.problem({**p, "data": "!!!"})
 
 
 def test_a_damaged_stored_picture_is_a_warning_of_the_check_at_its_place():
@@ -135,4 +139,189 @@ def test_a_damaged_stored_picture_is_a_warning_of_the_check_at_its_place():
     bad = _copy.deepcopy(good)
     bad["portrait"]["width"] += 1                   # not what it says
     [w] = [i for i in evaluate(bad, kind).issues if i.pointer == "/portrait"]
-    assert w.severity == "warning" and "damaged or not what it says" in w.message
+    assert w.severity == "warning" and "is 64 x 48 pixels but is marked as 65 x 48" in w.message
+
+
+# ---- a damaged stored picture, pictures that are not plain 8-bit RGB, and the words said ------------------------
+
+def _noisy_png(size=(120, 80)) -> bytes:
+    buf = io.BytesIO()
+    Image.effect_noise(size, 60).convert("RGB").save(buf, "PNG")
+    return buf.getvalue()
+
+
+def _save(img, fmt, **kw) -> bytes:
+    buf = io.BytesIO()
+    img.save(buf, fmt, **kw)
+    return buf.getvalue()
+
+
+def _stored(raw: bytes, media_type: str, size) -> dict:
+    return {"media_type": media_type, "width": size[0], "height": size[1],
+            "data": base64.b64encode(raw).decode("ascii")}
+
+
+def _shown(part) -> Image.Image:
+    """The picture a sheet or card is handed, decoded."""
+    raw, w, h = stored_picture(part)
+    img = Image.open(io.BytesIO(raw))
+    img.load()
+    assert img.size == (w, h)
+    return img.convert("RGBA")
+
+
+@pytest.mark.parametrize("media_type, raw", [("image/png", _noisy_png()), ("image/jpeg", _jpeg((120, 80)))])
+def test_a_stored_picture_cut_short_after_a_whole_header_is_decoded_and_refused(media_type, raw):
+    """Its header says 120 x 80 and is whole, so only decoding every pixel finds the cut: the check does that."""
+    cut = _stored(raw[: len(raw) // 2], media_type, (120, 80))
+    assert Image.open(io.BytesIO(base64.b64decode(cut["data"]))).size == (120, 80)   # the header alone is fine
+    assert stored_picture(cut) is None and png_bytes(cut) is None
+    assert portrait.problem(cut) == ("The picture stored in this document is damaged or cut short, so it cannot be "
+                                     "shown; choose the picture again.")
+
+
+def _with_portrait(part) -> tuple[dict, object]:
+    from model.kinds import KINDS
+    from tests.conftest import EXAMPLES
+    data = json.loads((EXAMPLES / "norel-kho-dralasite.starwright").read_text(encoding="utf-8"))
+    data["portrait"] = part
+    return data, KINDS["starfrontiers-character"]
+
+
+def _images(pdf: bytes, tmp_path) -> int:
+    import subprocess
+    f = tmp_path / "p.pdf"
+    f.write_bytes(pdf)
+    out = subprocess.run(["pdfimages", "-list", str(f)], capture_output=True, text=True, check=True).stdout
+    return len([line for line in out.splitlines()[2:] if line.strip()])
+
+
+def test_a_cut_stored_picture_is_a_warning_and_the_sheet_and_cards_print_without_it(tmp_path):
+    from model.evaluate import evaluate
+    from model.sheets import SheetOptions, export_pdf
+    from model.sheets.cards import cards_pdf
+    a4 = SheetOptions(paper="a4")
+    whole, kind = _with_portrait(_stored(_noisy_png(), "image/png", (120, 80)))
+    assert _images(export_pdf(whole, evaluate(whole, kind), a4), tmp_path) == 1
+    data, kind = _with_portrait(_stored(_noisy_png()[:300], "image/png", (120, 80)))
+    result = evaluate(data, kind)
+    [w] = [i for i in result.issues if i.pointer == "/portrait"]
+    assert w.severity == "warning" and "damaged or cut short" in w.message and not result.has_errors
+    assert _images(export_pdf(data, result, a4), tmp_path) == 0          # printed as with no picture
+    assert _images(cards_pdf(data, result, a4), tmp_path) == 0
+
+
+def test_the_cli_checks_and_prints_a_cut_picture_without_a_traceback(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+    data, _kind = _with_portrait(_stored(_noisy_png()[:300], "image/png", (120, 80)))
+    f = tmp_path / "cut.starwright"
+    f.write_text(json.dumps(data), encoding="utf-8")
+    binary = Path(sys.executable).parent / "starwright"
+    runs = [["check", str(f)], ["export", str(f), "-o", str(tmp_path / "s.pdf")],
+            ["export", str(f), "--cards", "-o", str(tmp_path / "c.pdf")]]
+    for args in runs:
+        r = subprocess.run([str(binary), *args], capture_output=True, text=True, timeout=120)
+        assert r.returncode == 0 and "Traceback" not in r.stderr, (args, r.stderr)
+    r = subprocess.run([str(binary), "check", str(f)], capture_output=True, text=True, timeout=120)
+    assert "warning PORTRAIT at /portrait: The picture stored in this document is damaged or cut short" in r.stdout
+
+
+def test_sixteen_bit_grey_comes_out_grey_not_white():
+    dark = Image.new("I;16", (40, 20), 1000)            # 1000 of 65535: near black
+    mid = Image.new("I;16", (40, 20), 32896)            # half way
+    for img, want in ((dark, 4), (mid, 128)):
+        raw = _save(img, "PNG")
+        assert Image.open(io.BytesIO(raw)).mode.startswith("I")
+        p = picture_from_bytes(raw, "grey16.png")
+        grey = Image.open(io.BytesIO(base64.b64decode(p["data"]))).convert("L").getpixel((0, 0))
+        assert abs(grey - want) <= 3, (grey, want)
+        shown = _shown(_stored(raw, "image/png", (40, 20)))      # the same picture stored as is (a hand-made file)
+        assert abs(shown.getpixel((0, 0))[0] - want) <= 3 and shown.getpixel((0, 0))[3] == 255
+
+
+def test_sixteen_bit_grey_with_a_transparent_value_keeps_it():
+    img = Image.new("I;16", (40, 20), 1000)
+    img.paste(Image.new("I;16", (20, 20), 50000), (20, 0))
+    p = picture_from_bytes(_save(img, "PNG", transparency=1000), "grey16.png")
+    out = Image.open(io.BytesIO(base64.b64decode(p["data"])))
+    assert p["media_type"] == "image/png" and out.convert("RGBA").getpixel((0, 0))[3] == 0
+    assert out.convert("RGBA").getpixel((39, 0)) == (194, 194, 194, 255)
+
+
+def _palette(transparent: bool) -> bytes:
+    img = Image.new("P", (40, 20))
+    img.putpalette([255, 0, 0, 0, 0, 255] + [0] * 762)
+    img.paste(1, (20, 0, 40, 20))
+    return _save(img, "PNG", **({"transparency": 0} if transparent else {}))
+
+
+def test_palette_pictures_keep_their_colours_and_transparency():
+    p = picture_from_bytes(_palette(False), "pal.png")
+    out = Image.open(io.BytesIO(base64.b64decode(p["data"]))).convert("RGB")
+    assert out.getpixel((2, 2))[0] > 240 and out.getpixel((38, 2))[2] > 240
+    p = picture_from_bytes(_palette(True), "pal.png")
+    assert p["media_type"] == "image/png"
+    shown = _shown(_stored(_palette(True), "image/png", (40, 20)))
+    assert shown.getpixel((2, 2))[3] == 0 and shown.getpixel((38, 2)) == (0, 0, 255, 255)
+
+
+def test_a_cmyk_jpeg_comes_out_in_its_colours():
+    raw = _save(Image.new("CMYK", (40, 20), (0, 255, 255, 0)), "JPEG", quality=95)   # red in CMYK
+    assert Image.open(io.BytesIO(raw)).mode == "CMYK"
+    p = picture_from_bytes(raw, "print.jpg")
+    r, g, b = Image.open(io.BytesIO(base64.b64decode(p["data"]))).convert("RGB").getpixel((5, 5))
+    assert r > 230 and g < 25 and b < 25
+    shown = _shown(_stored(raw, "image/jpeg", (40, 20)))
+    assert shown.getpixel((5, 5))[0] > 230 and shown.getpixel((5, 5))[1] < 25
+    assert stored_picture(_stored(raw, "image/jpeg", (40, 20)))[0].startswith(b"\x89PNG")   # not the CMYK bytes
+
+
+def _turned_photo() -> bytes:
+    """40 x 20 as stored, red left and blue right, with EXIF orientation 6: shown turned a quarter clockwise."""
+    img = Image.new("RGB", (40, 20), (255, 0, 0))
+    img.paste((0, 0, 255), (20, 0, 40, 20))
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    return _save(img, "JPEG", quality=95, exif=exif.tobytes())
+
+
+def test_an_exif_turned_photo_comes_out_upright():
+    p = picture_from_bytes(_turned_photo(), "phone.jpg")
+    out = Image.open(io.BytesIO(base64.b64decode(p["data"]))).convert("RGB")
+    assert (p["width"], p["height"]) == out.size == (20, 40)
+    assert out.getpixel((10, 3))[0] > 200 and out.getpixel((10, 36))[2] > 200      # red on top, blue below
+    for declared in ((40, 20), (20, 40)):                          # a hand-made file may give either size
+        shown = _shown(_stored(_turned_photo(), "image/jpeg", declared))
+        assert shown.size == (20, 40) and shown.getpixel((10, 3))[0] > 200 and shown.getpixel((10, 36))[2] > 200
+
+
+def test_a_picture_starwright_wrote_is_handed_on_as_it_is():
+    p = picture_from_bytes(_jpeg((300, 200)), "photo.jpg")
+    assert stored_picture(p)[0] == base64.b64decode(p["data"])
+
+
+def test_every_refusal_is_a_sentence_of_starwrights_own(tmp_path):
+    """No library's words (Pillow's "decompression bomb DOS attack", its exception texts) nor a Python repr."""
+    huge = _png((15000, 15000), "1", 0)           # past Pillow's own limit: it refuses on opening
+    said = []
+    for raw, name in ((huge, "huge.png"), (b"\x89PNG\r\n\x1a\n" + b"garbage" * 20, "bad.png"),
+                      (_jpeg((800, 600))[:2000], "cut.jpg"), (_noisy_png()[:300], "cut.png")):
+        with pytest.raises(PortraitError) as e:
+            picture_from_bytes(raw, name)
+        said.append(str(e.value))
+    assert said[0] == "huge.png has more than 40 million pixels; a picture may have at most that many. Make it smaller first."
+    f = tmp_path / "big.png"
+    with open(f, "wb") as out:
+        out.write(_png((10, 10)))
+        out.truncate(portrait.MAX_FILE_BYTES + 1)
+    with pytest.raises(PortraitError) as e:
+        picture_from_file(f)
+    said.append(str(e.value))
+    assert said[-1] == "big.png: the file is 20.0 MB; a picture may be at most 20.0 MB"
+    for text in said:
+        low = text.lower()
+        assert not any(w in low for w in ("dos attack", "decompression", "truncated", "identity", "0x", "error",
+                                          "starwright file", "(")), text
+        assert text.rstrip().endswith((".", "MB")) and text[0].isalnum()

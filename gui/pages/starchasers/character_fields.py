@@ -1,6 +1,6 @@
 """Bound controls for the Starchasers character pages.
 
-LevelBox: a number box that shows the rules' name of its level ("3 Talented", "2 Novice"); a value beyond
+LevelBox: a number box (fields.NumberBox) that shows the rules' name of its level ("3 Talented", "2 Novice"); a value beyond
 the rules' range is kept and shown as such ("6: outside 1 to 5"), never clamped (DECISIONS.md: a rule
 violation never blocks typing). The names come from the rules pack, passed in by the page.
 """
@@ -8,21 +8,17 @@ violation never blocks typing). The names come from the rules pack, passed in by
 from __future__ import annotations
 
 from PySide6.QtGui import QValidator
-from PySide6.QtWidgets import QSpinBox
 
-from .fields import NOT_SET
+from .fields import NOT_SET, NumberBox, bind_number
 
 
-class LevelBox(QSpinBox):
+class LevelBox(NumberBox):
     """An integer level with its name; with `nullable` the lowest value stands for null ("not set")."""
 
     def __init__(self, names: dict[int, str], lo: int, hi: int, nullable: bool, parent=None):
-        super().__init__(parent)
-        self.names, self.lo, self.hi, self.nullable = names, lo, hi, nullable
+        self.names, self.lo, self.hi = names, lo, hi   # (before the box shows its first value)
         # room beyond the rules' range so bad values in a file are shown as they are, and can be typed
-        self.setRange(lo - 2 if nullable else lo - 1, hi + 4)
-        if nullable:
-            self.setSpecialValueText(NOT_SET)
+        super().__init__(lo - 1, hi + 4, nullable, parent=parent)
         self.setMinimumWidth(self.fontMetrics().horizontalAdvance("8 Exceptional (outside)") + 30)
 
     def stepBy(self, steps: int) -> None:  # from "not set", the first step up is the lowest level
@@ -59,33 +55,21 @@ class LevelBox(QSpinBox):
                 return QValidator.State.Intermediate, text, pos
             return QValidator.State.Invalid, text, pos
 
-    def json_value(self):
-        v = self.value()
-        return None if self.nullable and v == self.minimum() else v
-
     def display(self, value) -> None:
-        self.blockSignals(True)
-        try:
-            if value is None or isinstance(value, bool) or not isinstance(value, int):
-                self.setValue(self.minimum() if self.nullable else 0)
-            else:
-                floor = self.minimum() + (1 if self.nullable else 0)
-                self.setValue(max(floor, min(value, self.maximum())))
-        finally:
-            self.blockSignals(False)
+        """As NumberBox's, but a level not set at all shows 0 when the box cannot say "not set"."""
+        super().display(0 if value is None and not self.nullable else value)
 
 
 def bind_level(binder, pointer: str, box: LevelBox, page, badge=None, on_set=None):
     """Bind a LevelBox: each change is one edit (a run of clicks or typing merges into one undo step).
     `on_set(value) -> Edit` builds the edit when the pointer's parent may be missing."""
+    if on_set is None:
+        return bind_number(binder, pointer, box, page, badge)
+
     def changed(_v):
-        value = box.json_value()
-        if on_set is not None:
-            edit = on_set(value)
-            if edit is not None:
-                binder.session.apply(edit, source=box, merge_key=(pointer, binder.session.typing_run))
-            return
-        binder.set_value(pointer, value, box, typing=True)
+        edit = on_set(box.json_value())
+        if edit is not None:
+            binder.session.apply(edit, source=box, merge_key=(pointer, binder.session.typing_run))
     box.valueChanged.connect(changed)
     box.editingFinished.connect(binder.session.new_typing_run)
     return binder.custom(pointer, box, page, box.display, deep=False, badge=badge)

@@ -80,3 +80,28 @@ def test_import_labernator_campaign_round_trip_through_the_replay(tmp_path):
     assert derived["campaign"]["stash"] == ["Cryo Pistol"]
     pdf = tmp_path / "brass.pdf"
     assert sw("export", out, "-o", pdf).returncode == 0 and pdf.read_bytes().startswith(b"%PDF-")
+
+
+def test_import_of_xml_in_an_encoding_it_cannot_read_is_exit_2_with_a_message(tmp_path):
+    """Declared UTF-7: the parser cannot read it (it was a traceback and exit 1); refused as unreadable, exit 2."""
+    src = tmp_path / "roster.ros"
+    src.write_bytes(b'<?xml version="1.0" encoding="UTF-7"?>\n<roster name="x"/>\n')
+    out = tmp_path / "roster.starwright"
+    r = sw("import", src, "-o", out)
+    assert r.returncode == 2 and "Traceback" not in r.stderr and not out.exists()
+    assert r.stderr.strip() == (f"starwright: {src} at line 1: the XML says its text is in the UTF-7 encoding, which "
+                                "Starwright cannot read; BattleScribe writes rosters in UTF-8, so save or export the "
+                                "roster again as UTF-8")
+
+
+def test_import_of_a_labernator_level_of_a_billion_is_exit_2_with_a_message(tmp_path):
+    from tests.model.import_fixtures import labernator_campaign
+    d = labernator_campaign()
+    d["Captain"]["level"] = 10 ** 9
+    src = tmp_path / "crew.sg"
+    src.write_text(json.dumps(d), "utf-8")
+    r = sw("import", src, "-o", tmp_path / "crew.starwright", "--json")
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    out = json.loads(r.stdout)
+    assert out["imported"] is False and out["where"] == "Captain"
+    assert out["error"].startswith("level 1000000000 in the source is beyond what a Captain can reach")

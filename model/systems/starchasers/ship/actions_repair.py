@@ -6,7 +6,8 @@
 - `remove_last_repair`: one edit that takes the last repair off the log and gives its points back as damage,
   never past the part's rating (damage taken since the repair may already have used them up).
 
-A repair that would restore more than the damage, or nothing, is refused with `BadValue` (the sentence to show);
+A repair that would restore more than the damage, or nothing, or one past the log's bound (`repair.most_repairs`, the
+schema's), is refused with `BadValue` (the sentence to show);
 a repair that breaks a rule (structure in space, say) is recorded and reported by check, like every other entry.
 """
 
@@ -52,6 +53,11 @@ def settled(data: dict, repair: dict) -> dict:
     if what not in _repair.WHAT:
         raise BadValue(f'"{what}" is not something a ship repair restores; choose Hull Points, System Damage or '
                        f"Structure.")
+    logged = _repair.play(data).get("repairs")
+    most = _repair.most_repairs()
+    if isinstance(logged, list) and len(logged) >= most:
+        raise BadValue(f"The ship's repair log is full: it holds {most} repairs, the most a ship's log holds, so no "
+                       "more can be recorded.")
     counter, _key, _label = _repair.PARTS[what]
     damage = _repair.damage(data)[what]["damage"]
     label = _repair.WHAT[what]

@@ -66,6 +66,12 @@ STRUCTURE_PLACES = ("spaceport", "drydock")
 RESTORE_RULE = {"hull": "SC-REP-01", "system": "SC-REP-02", "structure": "SC-REP-03"}
 
 
+def most_repairs() -> int:
+    """How many repairs a ship's log holds (schemas/play.starchasers-ship.v1.json, whose description says why)."""
+    from ....validation import schema
+    return schema("play.starchasers-ship.v1.json")["properties"]["repairs"]["maxItems"]
+
+
 def _int(v: Any) -> int | None:
     return v if isinstance(v, int) and not isinstance(v, bool) else None
 

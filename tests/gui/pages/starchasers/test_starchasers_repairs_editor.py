@@ -133,3 +133,22 @@ def test_SC_REP_01_SC_REP_05_the_crews_engineer_hull_by_hits_structure_needs_too
     qtbot.mouseClick(tools, Qt.MouseButton.LeftButton, pos=QPoint(8, tools.height() // 2))   # the box itself
     assert tools.isChecked()
     assert words(sec, "repairQuote") == "This repair: 1 Structure Point for 100 Cr, taking 1 day."
+
+
+def test_SC_REP_a_full_repair_log_says_so_and_offers_no_501st(qtbot):
+    """At the schema's 500 repairs the section shows all 500, says the log is full and makes no more."""
+    data = copy.deepcopy(WARDEN)
+    one = {"what": "hull", "points": 1, "by": "shop", "place": "spaceport", "reputability": "good",
+           "damage_before": 6}
+    data["play"] = {"hull_damage": 6, "repairs": [dict(one) for _ in range(500)]}
+    ed = open_editor(qtbot, Session(data, KIND))
+    page = ed.pages[0]
+    page.ensure_built()
+    sec = page.findChild(QLabel, "repairQuote").parent()
+    assert sec.findChild(QTableView, "repairLog").model().rowCount() == 500
+    assert words(sec, "repairQuote") == ("The ship's repair log is full: it holds 500 repairs, the most a ship's log "
+                                         "holds, so no more can be recorded.")
+    assert not sec.findChild(QPushButton, "repairMake").isEnabled()
+    sec.findChild(QPushButton, "repairRemoveLast").click()
+    assert len(ed.session.data["play"]["repairs"]) == 499
+    assert sec.findChild(QPushButton, "repairMake").isEnabled()
