@@ -6,7 +6,7 @@
 - `remove_last_repair`: one edit that takes the last repair off the log and gives its points back as damage,
   never past the part's rating (damage taken since the repair may already have used them up).
 
-A repair that would restore more than the damage, or nothing, is refused with `BadValue` (the sentence to show);
+A repair of a destroyed ship (SC-SCMB-13), or one that would restore more than the damage, or nothing, is refused with `BadValue` (the sentence to show);
 a repair that breaks a rule (structure in space, say) is recorded and reported by check, like every other entry.
 """
 
@@ -52,6 +52,8 @@ def settled(data: dict, repair: dict) -> dict:
     if what not in _repair.WHAT:
         raise BadValue(f'"{what}" is not something a ship repair restores; choose Hull Points, System Damage or '
                        f"Structure.")
+    if _repair.destroyed(data):
+        raise BadValue(_repair.DESTROYED)       # SC-SCMB-13: no repair brings a destroyed ship back
     counter, _key, _label = _repair.PARTS[what]
     damage = _repair.damage(data)[what]["damage"]
     label = _repair.WHAT[what]
