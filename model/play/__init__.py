@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 from .. import edits
 from .. import pointer as jp
-from ..issues import ERROR, INFO, Issue
+from ..issues import ERROR, INFO, WARNING, Issue
 
 PLAY = "/play"
 
@@ -194,8 +194,7 @@ def refusal(kind: str, data: dict, edit: edits.Edit | None, what: str = "The gam
     e = errors[0]
     if e.validator == "maxProperties":
         return (f"{what}: not changed. This part of the game already keeps {e.validator_value} counts, the most a "
-                "saved file holds; start a new game (or take out the counts the rules pack does not know) to "
-                "count more.")
+                "saved file holds; New game clears them.")
     if e.validator == "maximum":
         return f"{what}: not changed. It is at {e.validator_value}, the most a saved file holds."
     return f"{what}: not changed. The saved file could not hold it."
@@ -235,7 +234,30 @@ def issues(kind: str, data: dict, derived: dict, pack, groups_: list[Group] | No
             have = f"{t.stored} lost" if t.lost else f"{t.stored}"
             out.append(Issue(t.pointer, t.rule, ERROR,
                              t.over or f"{g.title}: {t.label} is {have}, more than its {t.maximum}."))
+    out += _stale(data, groups_ if groups_ is not None else groups(kind, data, derived, pack))
     mod = module(kind)
     if mod is not None and hasattr(mod, "issues"):
         out += mod.issues(data, derived, pack, groups_)
+    return out
+
+
+def _stale(data: dict, groups_: list[Group]) -> list[Issue]:
+    """Named counts (/play/spent/<code>, /play/shots/<weapon>) that no track reads: a supply the ship no longer
+    carries, a weapon renamed. Kept, not shown; one warning per place, naming a few (a file may hold hundreds)."""
+    places: dict[str, tuple[str, set]] = {}
+    for g in groups_:
+        for t in g.tracks:
+            tokens = jp.split(t.pointer)
+            if len(tokens) == 3:
+                places.setdefault(jp.join(*tokens[:2]), (t.rule, set()))[1].add(tokens[2])
+    out = []
+    for place, (rule, known) in places.items():
+        found = jp.get(data, place, None)
+        extra = [k for k in found if k not in known] if isinstance(found, dict) else []
+        if not extra:
+            continue
+        named = ", ".join(f'"{k[:40]}"' for k in extra[:3]) + (f" and {len(extra) - 3} more" if len(extra) > 3 else "")
+        out.append(Issue(place, rule, WARNING,
+                         f"{len(extra)} count{'s' if len(extra) != 1 else ''} kept here that nothing on the sheet "
+                         f"uses ({named}): they are left out of the Play view; New game clears them."))
     return out

@@ -2,9 +2,9 @@
 
 Stamina starts at the character's STA; at 0 or less the character is unconscious for the rest of the game
 (SF-PLAY-16). Stamina may go under 0 (DECISIONS.md) and how far is kept: after the adventure a hospital heals
-every point lost, at the pack's price a point (SF-PLAY-19), shown beside the track while any is lost. Each weapon's shots are counted down from what its carried ammunition holds (the derived
-`shots`: loads carried x shots per load, SF-PLAY-18); an empty weapon cannot fire. Grenades are crossed off
-as they are thrown.
+every point lost, at the pack's price a point (SF-PLAY-19), shown beside the track while any is lost. Each
+weapon's shots are counted down from what its carried ammunition holds (the derived `shots`: loads carried x
+shots per load, SF-PLAY-18); an empty weapon cannot fire. Grenades are crossed off as they are thrown.
 """
 
 from __future__ import annotations
@@ -66,5 +66,5 @@ def issues(data: dict, derived: dict, pack, groups_) -> list[Issue]:
         return []
     return [Issue(t.pointer, "SF-PLAY-19", INFO,
                   f"{groups_[0].title}: after the adventure a hospital heals the {t.stored} Stamina lost, "
-                  f"{t.stored - t.maximum} of them under 0, for {hospital_cost(t.stored, pack):,} Cr (SF-PLAY-19); "
+                  f"{t.stored - t.maximum} of them under 0, for {hospital_cost(t.stored, pack):,} Cr; "
                   "it may be owed until the character can pay.")]

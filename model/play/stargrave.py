@@ -62,8 +62,8 @@ def _loot(data: dict, key: str, title: str, pack, out: bool) -> tuple[Track, ...
     most = 0 if out else loot["carried_per_figure"]
     have = stored(data, ptr)
     over = (f"{title} is out of action but still carries {have} loot marker{'s' if have != 1 else ''}: a figure "
-            "taken out of action drops its loot where it falls (SG-LOOT-09, SG-CAMP-02). Set its loot to 0."
-            if out else f"{title} carries {have} loot markers; a figure carries at most {most} (SG-LOOT-09).")
+            "taken out of action drops its loot where it falls. Set its loot to 0."
+            if out else f"{title} carries {have} loot markers; a figure carries at most {most}.")
     return (Track(ptr, "Loot carried", "SG-LOOT-09", most, False, have, "counter",
                  f"Loot markers this figure carries: at most {loot['carried_per_figure']}, and they use no "
                  "equipment slot (SG-LOOT-09). Carried off a table edge, a marker is secured (SG-PLAY-19); "
@@ -170,18 +170,18 @@ def power_issues(data: dict, g: Group) -> list[Issue]:
         if p.fatigue >= full:
             out.append(Issue(p.pointer, "SG-PLAY-13", ERROR,
                              f"{g.title}: {p.name} has Fatigue {p.fatigue}, not below the figure's full Health "
-                             f"{full}, so it can never be used, yet it is recorded as used (SG-PLAY-13)."))
+                             f"{full}, so it can never be used, yet it is recorded as used."))
     if spent > full - 1 + healed:
         won = f" and {healed} won back" if healed else ""
         out.append(Issue(health.pointer, "SG-PLAY-13", ERROR,
                          f"{g.title}: the powers recorded cost {spent} Fatigue in all, but with Health {full}{won} "
-                         f"at most {full - 1 + healed} can be spent: Fatigue may never take Health to 0 "
-                         "(SG-PLAY-13). Correct the power uses or the Health."))
+                         f"at most {full - 1 + healed} can be spent: Fatigue may never take Health to 0. "
+                         "Correct the power uses or the Health."))
     elif spent > lost + healed:
         won = f" (and {healed} won back)" if healed else ""
         out.append(Issue(health.pointer, "SG-PLAY-13", ERROR,
                          f"{g.title}: the powers recorded cost {spent} Fatigue, but only {lost} Health is recorded "
-                         f"lost{won}: Fatigue comes off Health (SG-PLAY-13). Correct the power uses or the Health."))
+                         f"lost{won}: Fatigue comes off Health. Correct the power uses or the Health."))
     return out
 
 

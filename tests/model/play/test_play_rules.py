@@ -250,6 +250,8 @@ def test_a_501st_supply_count_is_refused_with_a_message_and_a_count_at_the_schem
     why = play.refusal(kind.kind, data, edit, torp.label)
     assert why.startswith(f"{torp.label}: not changed.") and "500 counts" in why   # ...the file cannot hold it
     assert "{" not in why and "'" not in why
+    stale = [i for i in r.issues if i.pointer == "/play/spent"]     # what the 500 are: said once, bounded
+    assert [i.severity for i in stale] == ["warning"] and '"X0", "X1", "X2" and 497 more' in stale[0].message
     ok = play.step(data, play.track_at(r.play, "/play/hull_damage"), -1)
     assert play.refusal(kind.kind, data, ok) == ""         # an existing count still steps
     data, kind, r = opened(KH, {"speed": 100000})

@@ -310,7 +310,7 @@ def check_one(data: dict, repair: dict, c: dict, base: str, reps: Reputability, 
         out.append(Issue(f"{base}/points", "SC-SCMB-13", ERROR,
                          f"This repair was made on a destroyed ship: Structure damage that reaches the Structure "
                          f"Points ({rating}) destroys it, and a destroyed ship cannot be repaired, so a Structure "
-                         f"repair restores at most {rating - 1} (SC-SCMB-13)."))
+                         f"repair restores at most {rating - 1}."))
     elif rating is not None and points > rating:
         out.append(Issue(f"{base}/points", rule, ERROR,
                          f"This repair restores {points} {label}, more than the ship's {rating_label} ({rating})."))
