@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QLabel, QPushButton
+from PySide6.QtWidgets import QComboBox, QFrame, QLabel, QPushButton
 
 from model import edits
 from tests.conftest import EXAMPLES
@@ -80,8 +80,10 @@ def test_SC_SCMB_13_a_ship_whose_structure_damage_reaches_its_points_is_destroye
     quote = editor.findChild(QLabel, "repairQuote")
     make = editor.findChild(QPushButton, "repairMake")
     assert not make.isEnabled() and "destroyed" in quote.text() and "SC-SCMB-13" in quote.text()
+    cell = editor.findChild(QFrame, "damage_structure")
+    assert cell.value.text() == f"0 of {most}: destroyed" and "SC-SCMB-13" in cell.toolTip()
     s.stack.undo()                                          # one point less: a repair can be quoted again
-    assert "SC-SCMB-13" not in quote.text()
+    assert "SC-SCMB-13" not in quote.text() and cell.value.text() == f"1 of {most}"
 
 
 def test_a_501st_supply_count_is_refused_with_a_message_and_the_file_stays_in_its_format(win, user, tmp_path):
