@@ -121,6 +121,8 @@ class PlayPage(QScrollArea):
         if shape != self.shape:
             self._build(groups)
             self.shape = shape
+            self.ours = {*self.rows, *self.powers}
+            self.ours |= {jp.parent(p)[0] for p in list(self.ours) if p.count("/") > 2}
         for g in groups:
             for t in g.tracks:
                 self.rows[t.pointer].show_track(t)
@@ -137,9 +139,8 @@ class PlayPage(QScrollArea):
         # its tracks' and powers' issues only (and what is kept beside them: a figure's other powers, a supply the
         # ship no longer carries): a ship's repair log (also under /play) is the ship page's. Information (a track
         # under 0) is the card's status, not a problem.
-        ours = {*self.rows, *self.powers}
-        ours |= {jp.parent(p)[0] for p in list(ours) if len(jp.split(p)) > 2}
-        mine = [i for i in self.session.issues if i.severity != INFO and any(jp.is_within(i.pointer, p) for p in ours)]
+        mine = [i for i in self.session.issues
+                if i.severity != INFO and any(jp.is_within(i.pointer, p) for p in self.ours)]
         self.problems.setText("\n".join(f"{i.message} [{i.rule}]" for i in mine))
         self.problems.setVisible(bool(mine))
         has_play = bool(self.session.data.get("play"))

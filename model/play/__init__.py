@@ -247,9 +247,9 @@ def _stale(data: dict, groups_: list[Group]) -> list[Issue]:
     places: dict[str, tuple[str, set]] = {}
     for g in groups_:
         for t in g.tracks:
-            tokens = jp.split(t.pointer)
-            if len(tokens) == 3:
-                places.setdefault(jp.join(*tokens[:2]), (t.rule, set()))[1].add(tokens[2])
+            if t.pointer.count("/") == 3:      # /play/<place>/<name> (a name's own "/" is escaped as ~1)
+                place, _name = jp.parent(t.pointer)
+                places.setdefault(place, (t.rule, set()))[1].add(_name)
     out = []
     for place, (rule, known) in places.items():
         found = jp.get(data, place, None)

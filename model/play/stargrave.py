@@ -10,8 +10,8 @@ its loot, and a file holding loot on a figure out of action is an error. What th
 post-game walk-through (`game_record`).
 
 SG-PLAY-13 judged from a saved game. The file keeps, per figure, the net Health lost L (damage plus Fatigue less
-what was won back), the Health won back G (`healed`, counted by every + step of the Play view) and the uses of
-each power; its full Health H is the track's maximum. Fatigue spent F is the sum of uses x Fatigue. The counts
+what was won back), for an officer the Health won back G (`healed`, counted by every + step of the Play view)
+and the uses of each power; its full Health H is the track's maximum. Fatigue spent F is the sum of uses x Fatigue. The counts
 are possible under the rule exactly when some order of the game's events is, and the most favourable order uses
 every power first from full Health, winning back Health only as a use needs it, and takes the damage last:
 - every power used has Fatigue below H (at full Health it still could not be used otherwise);
@@ -38,14 +38,16 @@ MOST_MARKERS = 50
 OFFICERS = ("captain", "first_mate")
 
 
-def _health(data: dict, key: str, title: str, maximum: int, pack) -> Track:
+def _health(data: dict, key: str, title: str, maximum: int, pack, officer: bool) -> Track:
     ptr = jp.child(FIGURES, key, "health_lost")
+    # only a figure with powers counts the Health it wins back: SG-PLAY-13 is all it is for
+    gain = jp.child(FIGURES, key, "healed") if officer else ""
     # SG-CAMP-02: "0 or less" is out of action, so Health may go under 0 (below); SG-LOOT-09: the loot is dropped
     loot = jp.child(FIGURES, key, "loot") if _loot_rules(pack) is not None else ""
     return Track(ptr, "Health", "SG-CAMP-02", maximum, True, stored(data, ptr), "track",
                  "Damage and Fatigue take Health off. At 0 or less the figure is out of action (SG-CAMP-02) and "
                  "drops any loot marker where it falls; it starts the next game at full Health if it ended this "
-                 "one above 0 (SG-CAMP-03).", below=True, gain=jp.child(FIGURES, key, "healed"), drops=loot)
+                 "one above 0 (SG-CAMP-03).", below=True, gain=gain, drops=loot)
 
 
 def _loot_rules(pack) -> dict | None:
@@ -127,7 +129,7 @@ def _game_counters(data: dict, pack) -> tuple[Track, ...]:
 def groups(data: dict, derived: dict, pack) -> list[Group]:
     out = []
     for key, title, maximum, officer in _figures(data, derived):
-        health = _health(data, key, title, maximum, pack)
+        health = _health(data, key, title, maximum, pack, officer is not None)
         status = "Out of action (SG-CAMP-02)" if health.at_zero else ""
         powers = _powers(data, key, officer, max(health.shown, 0)) if officer else ()
         out.append(Group(key, title, (health, *_loot(data, key, title, pack, health.at_zero)), status, powers))

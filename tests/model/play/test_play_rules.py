@@ -69,6 +69,9 @@ def test_SG_PLAY_13_thirty_uses_with_ten_health_lost_are_an_error():
 
 def test_SG_PLAY_13_health_won_back_lets_more_fatigue_be_spent():
     """Won back 5: 20 uses from Health 17 are possible (16 + 5 = 21 at most), 22 are not."""
+    data, kind, r = opened(CREW, {"figures": {"captain": {"health_lost": 4}}})
+    edits.apply(data, play.step(data, group(r, "captain").tracks[0], +3))     # an officer counts what it wins back
+    assert data["play"]["figures"]["captain"] == {"health_lost": 1, "healed": 3}
     part = {"figures": {"captain": {"health_lost": 15, "healed": 5, "powers": {"Teleport": 20}}}}
     _, _, r = opened(CREW, part)
     assert not power_issues(r)
