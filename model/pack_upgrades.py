@@ -23,6 +23,7 @@ from .optional_rules import upgrade_pack as _optional_rules
 ADDED: dict[str, tuple[str, ...]] = {
     "stargrave": ("/campaign/loot/carried_per_figure",),     # SG-LOOT-09 in the Play view
     "starchasers": ("/repair",),                              # SC-REP: ship repair between sessions
+    "starfrontiers": ("/hospital",),                          # SF-PLAY-19: the hospital's price in the Play view
 }
 
 

@@ -162,6 +162,18 @@ def _friendly(error) -> str:
         return f"a list of {len(inst)} items: must have {'at least' if v == 'minItems' else 'at most'} {error.validator_value}"
     if v in ("minLength", "maxLength"):
         return f"text of {len(inst)} characters: must have {'at least' if v == 'minLength' else 'at most'} {error.validator_value}"
+    # the keywords below: jsonschema's own message shows the whole value (a Python repr of it, however long)
+    if v in ("minProperties", "maxProperties") and isinstance(inst, dict):
+        return (f"{len(inst)} entries: must have {'at least' if v == 'minProperties' else 'at most'} "
+                f"{error.validator_value}")
+    if v == "uniqueItems":
+        return "the list holds the same entry more than once: each must be different"
+    if v == "pattern":
+        return f"{json.dumps(inst, ensure_ascii=False)[:60]} is not written the way this field needs"
+    if v == "format":
+        return f"{json.dumps(inst, ensure_ascii=False)[:60]} is not a valid {error.validator_value}"
+    if v in ("anyOf", "oneOf", "allOf", "not", "contains") and isinstance(inst, (dict, list)):
+        return f"does not fit the file format here (its {v} rule)"
     return error.message
 
 

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QPushBu
 
 from model import play
 from model import pointer as jp
+from model.issues import INFO
 
 from .. import theme
 from ..dialogs import prompts
@@ -55,6 +56,7 @@ class PlayPage(QScrollArea):
         self.rows: dict[str, TrackRow] = {}
         self.powers: dict[str, QPushButton] = {}
         self.status: dict[str, QLabel] = {}
+        self.facts: dict[str, QLabel] = {}
         self.shape = None
         self.refresh()
         session.changed.connect(self._changed)
@@ -98,6 +100,12 @@ class PlayPage(QScrollArea):
         self.problems.setStyleSheet(f"color: {theme.colour('error')};")
         self.problems.hide()
         self.column.addWidget(self.problems)
+        # a step the rules allow but the saved file could not hold (model.play.refusal): said here, nothing changes
+        self.refused = WrapLabel()
+        self.refused.setObjectName("playRefused")
+        self.refused.setStyleSheet(f"color: {theme.colour('warning')};")
+        self.refused.hide()
+        self.column.addWidget(self.refused)
         self.empty = hint("")
         self.empty.setObjectName("playEmpty")
         self.column.addWidget(self.empty)
@@ -122,6 +130,8 @@ class PlayPage(QScrollArea):
         if shape != self.shape:
             self._build(groups)
             self.shape = shape
+            self.ours = {*self.rows, *self.powers}
+            self.ours |= {jp.parent(p)[0] for p in list(self.ours) if p.count("/") > 2}
         for g in groups:
             for t in g.tracks:
                 self.rows[t.pointer].show_track(t)
@@ -130,11 +140,17 @@ class PlayPage(QScrollArea):
             label = self.status[g.key]
             label.setText(g.status)
             label.setVisible(bool(g.status))
+            facts = self.facts[g.key]
+            facts.setText("   ".join(f"{k} {v}" for k, v in g.facts))
+            facts.setVisible(bool(g.facts))
         name = str(self.session.data.get("name") or "").strip()
         self.title.setText(f"Play: {name}" if name else "Play")
-        # its tracks' and powers' issues only: a ship's repair log (also under /play) is the ship page's
-        ours = [*self.rows, *self.powers, "/play/temporary"]     # (SG-CREW-08: a temporary member that cannot play)
-        mine = [i for i in self.session.issues if any(jp.is_within(i.pointer, p) for p in ours)]
+        # its tracks' and powers' issues only (and what is kept beside them: a figure's other powers, a supply the
+        # ship no longer carries): a ship's repair log (also under /play) is the ship page's. Information (a track
+        # under 0) is the card's status, not a problem.
+        # A temporary member that cannot play (SG-CREW-08) is said here too.
+        mine = [i for i in self.session.issues
+                if i.severity != INFO and any(jp.is_within(i.pointer, p) for p in (*self.ours, "/play/temporary"))]
         self.problems.setText("\n".join(f"{i.message} [{i.rule}]" for i in mine))
         self.problems.setVisible(bool(mine))
         has_play = bool(self.session.data.get("play"))
@@ -158,6 +174,7 @@ class PlayPage(QScrollArea):
         self.rows.clear()
         self.powers.clear()
         self.status.clear()
+        self.facts.clear()
         self.empty.setText("" if groups else "Nothing to track yet: the document needs its figures or ratings "
                            "first (its pages say what is missing).")
         self.empty.setVisible(not groups)
@@ -204,8 +221,10 @@ class PlayPage(QScrollArea):
         status.setSizePolicy(keep)
         self.status[g.key] = status
         card.add(status)
-        if g.facts:
-            card.add(hint("   ".join(f"{k} {v}" for k, v in g.facts)))
+        facts = hint("")            # read-only values beside the tracks (ADF, MR; a hospital's price)
+        facts.setObjectName(f"playFacts_{g.key}")
+        self.facts[g.key] = facts
+        card.add(facts)
         rows = [TrackRow(t, row_name(t.pointer)) for t in g.tracks]
         width = max((r.name.minimumWidth() for r in rows), default=0)
         for t, row in zip(g.tracks, rows):
@@ -243,16 +262,24 @@ class PlayPage(QScrollArea):
     def _step(self, row: TrackRow, delta: int) -> None:
         track = play.track_at(self.session.result.play, row.track.pointer)
         edit = play.step(self.session.data, track, delta, clamp=abs(delta) > 1) if track else None
-        if edit is not None:
-            self.session.apply(edit, source=row)
+        self._apply(edit, track.label if track else "", source=row)
+
+    def _apply(self, edit, what: str, source=None) -> None:
+        """Make the edit, unless the saved file could not hold it: then say so and change nothing."""
+        if edit is None:
+            return
+        why = play.refusal(self.session.kind.kind, self.session.data, edit, what or "The game")
+        self.refused.setText(why)
+        self.refused.setVisible(bool(why))
+        if not why:
+            self.session.apply(edit, source=source)
 
     def _use_power(self, key: str, name: str) -> None:
         from model.play import stargrave
         g = next((g for g in self.session.result.play if g.key == key), None)
         p = next((p for p in g.powers if p.name == name), None) if g else None
         edit = stargrave.use_power(self.session.data, g, p) if p else None
-        if edit is not None:
-            self.session.apply(edit)
+        self._apply(edit, f"{g.title}: {name}" if g else name)
 
     def start_new_game(self) -> None:
         edit = play.new_game(self.session.kind.kind, self.session.data)

@@ -1,6 +1,7 @@
 """Knight Hawks at the table: Hull Points, speed and the limited supplies (LTD) a ship carries.
 
-Damage dice come off the Hull Points; at 0 the ship is destroyed (KH-WPN-11). Torpedoes, assault rockets and
+Damage dice come off the Hull Points; at 0 or less the ship is destroyed and removed (KH-WPN-11, KH-SHIP-13), so
+the hull may go under 0 (DECISIONS.md): information, not an error. Torpedoes, assault rockets and
 rocket batteries are crossed off when fired (KH-WPN-09), masking screens when raised (KH-DEF-02), ICMs when
 launched (KH-DEF-05). Speed is recorded after each move (KH-MOV-02). The rulebook never uses the Damage
 Control Rating (GAP-KH-03), so the tracker has nothing for it.
@@ -25,8 +26,10 @@ def groups(data: dict, derived: dict, pack) -> list[Group]:
     hp = derived.get("hull_points")
     if not isinstance(hp, int) or hp <= 0:
         return []
+    # KH-SHIP-13: "0 Hull Points or less", so the hull may go under 0 (below)
     tracks = [Track(HULL, "Hull Points", "KH-WPN-11", hp, True, stored(data, HULL), "track",
-                    "Damage dice are subtracted from Hull Points; at 0 the ship is destroyed (KH-WPN-11)."),
+                    "Damage dice are subtracted from Hull Points; at 0 or less the ship is destroyed and removed "
+                    "(KH-WPN-11, KH-SHIP-13).", below=True),
               Track(SPEED, "Speed", "KH-MOV-02", None, False, stored(data, SPEED), "counter",
                     f"Hexes moved this turn, recorded after each move (KH-MOV-02). It may change by at most the "
                     f"ADF ({derived.get('adf')}) a turn.")]
@@ -41,5 +44,5 @@ def groups(data: dict, derived: dict, pack) -> list[Group]:
                             f"A limited supply: one is crossed off each time it is {verb} ({rule})."))
     facts = tuple((k.upper(), str(derived.get(k))) for k in ("adf", "mr") if derived.get(k) is not None)
     name = str(data.get("name") or "").strip() or str(derived.get("type") or "Ship")
-    status = "Destroyed (KH-WPN-11)" if tracks[0].at_zero else ""
+    status = "Destroyed and removed (KH-WPN-11, KH-SHIP-13)" if tracks[0].at_zero else ""
     return [Group("ship", name, tuple(tracks), status, (), facts)]

@@ -5,6 +5,10 @@ the System Damage suffered, with no maximum) are carried over between sessions u
 ship page's repair section), so a new game keeps them (`KEEP`). Shields are not damage: a ship starts each combat
 with its Shield Rating in tokens (SC-SHIP-19), so a new game raises them again, like stress and crits sustained,
 which belong to one game too.
+
+The hull may go under 0 (SC-SHIP-03 and DECISIONS.md: "0 or less"), information with the Hull Breach it means. The
+Structure track stops at the ship's Structure Points: when the damage reaches them the ship is destroyed
+(SC-SCMB-13, AMB-SC-06 "reaches"), and a destroyed ship cannot be repaired (ship/repair.py).
 """
 
 from __future__ import annotations
@@ -31,14 +35,15 @@ def groups(data: dict, derived: dict, pack) -> list[Group]:
     if hull:
         tracks.append(Track("/play/hull_damage", "Hull Points", "SC-SHIP-03", hull, True,
                             stored(data, "/play/hull_damage"), "track",
-                            "Damage past the shields comes off the Hull Points (SC-SHIP-03). At 0 the ship "
-                            "suffers a Hull Breach and 1 Structure damage (SC-SCMB-11)."))
+                            "Damage past the shields comes off the Hull Points (SC-SHIP-03). At 0 or less the ship "
+                            "suffers a Hull Breach and 1 Structure damage (SC-SCMB-11).", below=True))
     structure = _rating(data, "structure_points")
     if structure:
         tracks.append(Track("/play/structure_damage", "Structure Points", "SC-SCMB-13", structure, True,
                             stored(data, "/play/structure_damage"), "track",
                             "The ship is destroyed when Structure damage reaches its Structure Points; the crew "
-                            "get one Shipboard Round to reach the escape pods (SC-SCMB-13)."))
+                            "get one Shipboard Round to reach the escape pods, and it cannot be repaired "
+                            "(SC-SCMB-13)."))
     if not tracks:
         return []
     tracks.append(Track("/play/system_damage", "System Damage", "SC-SCMB-12", None, False,
@@ -56,7 +61,7 @@ def groups(data: dict, derived: dict, pack) -> list[Group]:
     status = ""
     by = {t.pointer: t for t in tracks}
     if structure and by["/play/structure_damage"].at_zero:
-        status = "Destroyed (SC-SCMB-13)"
+        status = "Destroyed: Structure damage has reached the Structure Points; it cannot be repaired (SC-SCMB-13)"
     elif hull and by["/play/hull_damage"].at_zero:
         status = "Hull breach (SC-SCMB-11)"
     name = str(data.get("name") or "").strip() or "Ship"

@@ -65,7 +65,7 @@ def profile_words(prof: dict) -> str:
 
 def groups(data: dict, pack, health, loot) -> list[Group]:
     """One group per temporary member with a profile: its Health track (`health(data, key, title, maximum)`) and
-    loot markers (`loot(data, key, pack)`), the figure's own tracks made as a soldier's are."""
+    loot markers (`loot(data, key, title, pack, out_of_action)`), the figure's own tracks made as a soldier's are."""
     out = []
     for m in members(data):
         prof = profile_of(m, pack)
@@ -74,7 +74,7 @@ def groups(data: dict, pack, health, loot) -> list[Group]:
         title = title_of(m)
         track = health(data, m["id"], title, prof["health"])
         status = "Out of action (SG-CAMP-02)" if track.at_zero else ""
-        out.append(Group(m["id"], title, (track, *loot(data, m["id"], pack)), status,
+        out.append(Group(m["id"], title, (track, *loot(data, m["id"], title, pack, track.at_zero)), status,
                          facts=(("Temporary:", "this game only (SG-CREW-08)"), ("Profile:", profile_words(prof)))))
     return out
 

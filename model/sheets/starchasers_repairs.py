@@ -51,6 +51,9 @@ def repairs(sheet) -> list[Flowable]:
     out: list[Flowable] = [SectionBar(kit, "Damage and repairs", "damage carried over between sessions"),
                            Spacer(1, 1.2 * mm), rich(kit, "Damage carried over: " + damage_line(d), "small"),
                            Spacer(1, 1.2 * mm)]
+    if d.get("destroyed"):     # SC-SCMB-13: the damage reached the Structure Points
+        out += [rich(kit, "<b>Destroyed:</b> the Structure damage has reached the Structure Points; the ship "
+                          "cannot be repaired (SC-SCMB-13).", "small"), Spacer(1, 1.2 * mm)]
     rows, styles = [], []
     for i, r in enumerate(d["repairs"], start=1):
         where = r["place_label"] + (f", {r['region_label']}" if r["region_label"] else "")

@@ -97,7 +97,7 @@ class ShipPage(Page):
         self.type.addItem("Choose a type…", "")
         # KH-SHIP-08 (an assault scout rearms only at stations, may land, cannot be attacked docked) and the
         # other table-time traits of a type are shown from its pack summary; nothing to decide while building
-        offers = session.result.offers
+        offers = self.offers()
         for stype in offers["types"]:
             self.type.addItem(stype["name"], stype["name"])
             self.type.setItemData(self.type.count() - 1, stype["tip"], Qt.ItemDataRole.ToolTipRole)
@@ -159,6 +159,11 @@ class ShipPage(Page):
         stats.add(hint("Hover or tab to a value to see how it is derived."))
         return stats
 
+    def offers(self) -> dict:
+        """What the model offers; a document that does not fit its file format is not checked (evaluate gives no
+        offers, the issues say where it is broken), so the page shows what the rules pack offers a blank ship."""
+        return self.session.result.offers or self.session.kind.system.offers({}, {}, self.session.pack)
+
     def _counter_cards(self, offers: dict) -> None:
         self.counters: list[Counter] = []
         for group in GROUPS:
@@ -212,7 +217,7 @@ class ShipPage(Page):
         lay.addWidget(button)
 
         def refresh(_value) -> None:
-            unknown = self.session.result.offers["unknown"][group]
+            unknown = self.offers()["unknown"][group]
             box.setVisible(bool(unknown))
             label.setText("Not in the rules pack (kept as written): " +
                           ", ".join(f"{u['code']} = {u['value']}" for u in unknown))
@@ -232,7 +237,7 @@ class ShipPage(Page):
         self.binder.set_value("/hull_points", None if value == NONE else value, self.hull)
 
     def _config_options(self) -> list[tuple[str, object]]:
-        return [(c["label"], c["number"]) for c in self.session.result.offers["configurations"]]
+        return [(c["label"], c["number"]) for c in self.offers()["configurations"]]
 
     def _refresh_config(self, value) -> None:
         with QSignalBlocker(self.config):
@@ -255,7 +260,7 @@ class ShipPage(Page):
             self._show_rows()   # a hull or configuration set where the type has none: its row, to clear it
 
     def _refresh_derived(self) -> None:
-        d, offers = self.session.result.derived, self.session.result.offers
+        d, offers = self.session.result.derived, self.offers()
         data = self.session.data
         self.type_info.setText(offers["type_summary"])
         self._show_rows()
@@ -288,7 +293,7 @@ class ShipPage(Page):
 
     def _show_rows(self) -> None:
         """The hull points and configuration rows: there when the type has them to choose, or a value is set."""
-        offers, data = self.session.result.offers, self.session.data
+        offers, data = self.offers(), self.session.data
         self.form.setRowVisible(self.hull_row, offers["hull_points_chosen"] or data.get("hull_points") is not None)
         self.form.setRowVisible(self.config_row, offers["has_configurations"] or data.get("configuration") is not None)
 

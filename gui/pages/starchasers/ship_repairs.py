@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QHBoxLayout, Q
                                QSpinBox)
 
 from model.systems.starchasers.ship import actions_repair as ar
+from model.systems.starchasers.ship.repair import DESTROYED
 from model.systems.starchasers.ship.actions import BadValue
 
 from ... import theme
@@ -187,6 +188,9 @@ class RepairSection(Card):
                                     "(SC-SHIP-13, SC-SCMB-06).")
                 continue
             left, rating = ("?" if p["left"] is None else p["left"]), ("?" if p["rating"] is None else p["rating"])
+            if key == "structure" and d.get("destroyed"):     # the model's SC-SCMB-13 words
+                self.cells[key].set(f"0 of {rating}: destroyed", DESTROYED)
+                continue
             self.cells[key].set(f"{left} of {rating}",
                                 f"{p['label']} {rating} less {p['damage']} "
                                 "damage carried over = {left} "

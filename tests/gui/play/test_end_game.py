@@ -24,8 +24,9 @@ def play_the_game(user, editor):
     page = editor.play_page
     vell = page.rows["/play/figures/s3/health_lost"]
     vell.setFocus()
-    while vell.minus.isEnabled():
-        user.key(vell, Qt.Key.Key_PageDown)
+    for _ in range(5):
+        if not next(g for g in editor.session.result.play if g.key == "s3").tracks[0].at_zero:
+            user.key(vell, Qt.Key.Key_PageDown)
     cap = next(g for g in editor.session.result.play if g.key == "captain")
     free = [p for p in cap.powers if p.fatigue == 0]
     for n in range(5):

@@ -48,20 +48,26 @@ def test_SG_LOOT_09_activating_a_loot_issue_opens_the_play_view_on_its_track(win
 def test_SC_REP_03_a_ship_repair_issue_stays_on_the_ship_page_and_a_track_issue_goes_to_play(win, qtbot, tmp_path):
     bad = {"what": "structure", "points": 1, "by": "shop", "place": "space", "reputability": "good",
            "region": "mid_rim", "damage_before": 1}
-    editor = open_with_play(win, tmp_path, "kestrel-light-freighter", {"hull_damage": 99, "repairs": [bad]})
+    editor = open_with_play(win, tmp_path, "kestrel-light-freighter", {"shields_down": 99, "repairs": [bad]})
     activate(qtbot, editor, "/play/repairs/0/place")
     assert not editor.in_play
-    activate(qtbot, editor, "/play/hull_damage")
+    activate(qtbot, editor, "/play/shields_down")
     assert editor.in_play
-    qtbot.waitUntil(editor.play_page.rows["/play/hull_damage"].hasFocus)
+    qtbot.waitUntil(editor.play_page.rows["/play/shields_down"].hasFocus)
 
 
-def test_SC_SHIP_03_the_play_view_lists_its_tracks_issues_and_not_the_repair_logs(win, qtbot, tmp_path):
+def test_SC_SHIP_19_SC_SHIP_03_the_play_view_lists_its_tracks_problems_not_the_repair_logs_nor_information(
+        win, qtbot, tmp_path):
     bad = {"what": "structure", "points": 1, "by": "shop", "place": "space", "reputability": "good",
            "region": "mid_rim", "damage_before": 1}
-    editor = open_with_play(win, tmp_path, "kestrel-light-freighter", {"hull_damage": 99, "repairs": [bad]})
+    editor = open_with_play(win, tmp_path, "kestrel-light-freighter",
+                            {"shields_down": 99, "hull_damage": 99, "repairs": [bad]})
     assert any(i.rule == "SC-REP-03" for i in editor.session.issues)     # the repair's issue is there...
+    hull = [i for i in editor.session.issues if i.pointer == "/play/hull_damage"]
+    assert [(i.rule, i.severity) for i in hull] == [("SC-SHIP-03", "info")]    # under 0: information
     editor.set_play(True)
     text = editor.play_page.problems.text()
-    assert "Hull Points" in text and "SC-SHIP-03" in text
+    assert "Shields" in text and "SC-SHIP-19" in text
     assert "SC-REP" not in text and "spaceport" not in text              # ...but not in the Play view
+    assert "SC-SHIP-03" not in text                                      # the hull's state is the card's status
+    assert editor.play_page.status["ship"].text().startswith("Hull breach")

@@ -6,8 +6,8 @@
 - `remove_last_repair`: one edit that takes the last repair off the log and gives its points back as damage,
   never past the part's rating (damage taken since the repair may already have used them up).
 
-A repair that would restore more than the damage, or nothing, or one past the log's bound (`repair.most_repairs`, the
-schema's), is refused with `BadValue` (the sentence to show);
+A repair of a destroyed ship (SC-SCMB-13), or one that would restore more than the damage, or nothing, or one past
+the log's bound (`repair.most_repairs`, the schema's), is refused with `BadValue` (the sentence to show);
 a repair that breaks a rule (structure in space, say) is recorded and reported by check, like every other entry.
 """
 
@@ -53,6 +53,8 @@ def settled(data: dict, repair: dict) -> dict:
     if what not in _repair.WHAT:
         raise BadValue(f'"{what}" is not something a ship repair restores; choose Hull Points, System Damage or '
                        f"Structure.")
+    if _repair.destroyed(data):
+        raise BadValue(_repair.DESTROYED)       # SC-SCMB-13: no repair brings a destroyed ship back
     logged = _repair.play(data).get("repairs")
     most = _repair.most_repairs()
     if isinstance(logged, list) and len(logged) >= most:

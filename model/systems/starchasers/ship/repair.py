@@ -38,6 +38,11 @@ the rest (structure 7 = a 6-point job and a 1-point job). The rules stop there a
 keeps every price a printed one; `jobs` says how a repair was split. A points count the table has no row for
 (a house pack whose rows start higher) leaves the cost unknown (None) and check says so.
 
+A destroyed ship (SC-SCMB-13, AMB-SC-06 "reaches": Structure damage at its Structure Points or more) cannot be
+repaired (DECISIONS.md): actions_repair refuses every repair of it, and a logged Structure repair that restores the
+Structure Points or more (so was made on a destroyed ship) is an error; the repair tables price Structure up to
+one point less than the ship's Structure Points.
+
 ENFORCE (check): SC-REP-03 structure only at a spaceport or drydock, by the crew only at a drydock with Starship
 Hull Repair tools; a repair never restores more than the damage it had (`damage_before`) nor (hull and
 structure) more than the ship's rating (SC-REP-01, SC-REP-03; System Damage has no rating to bound it); SC-REP-01 a crew hull repair restores
@@ -131,6 +136,16 @@ def damage(data: dict) -> dict:
                      "damage": dmg, "left": None if rating is None else max(0, rating - dmg),
                      "counted": rating_key is None}
     return out
+
+
+def destroyed(data: dict) -> bool:
+    """SC-SCMB-13 (AMB-SC-06 "reaches"): the ship is destroyed once its Structure damage reaches its Structure Points."""
+    part = damage(data)["structure"]
+    return bool(part["rating"]) and part["damage"] >= part["rating"]
+
+
+DESTROYED = ("The ship is destroyed: its Structure damage has reached its Structure Points, and a destroyed ship "
+             "cannot be repaired (SC-SCMB-13).")
 
 
 def jobs(points: int, rows: dict[int, dict]) -> list[dict] | None:
@@ -265,7 +280,7 @@ def derive(data: dict, t: Tables) -> dict:
     days = sum(r["days"] for r in repairs if r["days"] is not None)
     spent = sum(r["cost"] for r in repairs if r["cost"] is not None)
     parts = [x for x, on in ((hours_text(hours), hours), (days_text(days), days)) if on]
-    return {"damage": damage(data), "repairs": repairs, "repairs_spent": spent, "repairs_hours": hours,
+    return {"damage": damage(data), "destroyed": destroyed(data), "repairs": repairs, "repairs_spent": spent, "repairs_hours": hours,
             "repairs_days": days, "repairs_unpriced": sum(1 for r in repairs if r["cost"] is None),
             "repairs_total_text": f"{credits(spent)} over {len(repairs)} repair{'' if len(repairs) == 1 else 's'}"
                                   + (f"; {' + '.join(parts)} of work" if parts else "")}
@@ -296,7 +311,13 @@ def check_one(data: dict, repair: dict, c: dict, base: str, reps: Reputability, 
                          f"to repair: a repair never restores more than the damage."))
     counter, rating_key, rating_label = PARTS.get(what, (None, None, ""))
     rating = _int(data.get(rating_key)) if rating_key else None
-    if rating is not None and points > rating:
+    if what == "structure" and rating and (points >= rating or (before is not None and before >= rating)):
+        # SC-SCMB-13: damage that reached the Structure Points destroyed the ship, which no repair brings back
+        out.append(Issue(f"{base}/points", "SC-SCMB-13", ERROR,
+                         f"This repair was made on a destroyed ship: Structure damage that reaches the Structure "
+                         f"Points ({rating}) destroys it, and a destroyed ship cannot be repaired, so a Structure "
+                         f"repair restores at most {rating - 1}."))
+    elif rating is not None and points > rating:
         out.append(Issue(f"{base}/points", rule, ERROR,
                          f"This repair restores {points} {label}, more than the ship's {rating_label} ({rating})."))
     if what == "hull" and by == "crew":

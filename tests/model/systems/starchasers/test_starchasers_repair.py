@@ -230,8 +230,8 @@ def test_SC_REP_01_SC_REP_02_SC_REP_03_a_repair_never_restores_more_than_the_dam
         entry = {**shop(what, 3, region="mid_rim"), "damage_before": 2}
         found = at(run(with_repairs(entry)), "/play/repairs/0/points", rule)
         assert found and "never restores more than the damage" in found[0].message
-    found = at(run(with_repairs(shop("structure", 8, region="mid_rim"))), "/play/repairs/0/points", "SC-REP-03")
-    assert found and "more than the ship's Structure Points (7)" in found[0].message
+    found = at(run(with_repairs(shop("hull", 11))), "/play/repairs/0/points", "SC-REP-01")
+    assert found and "more than the ship's Hull Points (10)" in found[0].message
 
 
 def test_SC_REP_04_a_shop_needs_its_reputability_and_a_structure_bay_its_region():
@@ -244,12 +244,39 @@ def test_SC_REP_04_a_shop_needs_its_reputability_and_a_structure_bay_its_region(
 
 # --- beyond the tables (GAP-SC-20) --------------------------------------------------------------------------------
 def test_SC_REP_04_beyond_a_tables_last_row_the_repair_is_priced_as_repeated_jobs():
-    d = copy.deepcopy(damaged(structure_damage=7))
+    d = damaged(structure_damage=7) | {"structure_points": 10}      # 7 damage of 10: not destroyed
     r = last(repaired(d, shop("structure", 7, region="mid_rim")))
     assert r["jobs"] == [6, 1] and r["cost"] == 3000 + 250 and r["days"] == 7
     r = last(repaired(damaged(hull_damage=25) | {"hull_points": 30}, shop("hull", 25)))
     assert r["jobs"] == [20, 5] and r["cost"] == 6000 + 150 and r["hours"] == 18 + 3
     assert any("GAP-SC-20" in n for n in r["notes"])
+
+
+# --- a destroyed ship (SC-SCMB-13) ---------------------------------------------------------------------------------
+def test_SC_SCMB_13_a_ship_whose_structure_damage_reaches_its_points_is_destroyed_and_every_repair_is_refused():
+    assert not run(damaged(structure_damage=6)).derived["destroyed"]
+    for dmg in (7, 8):                                     # "reaches" (AMB-SC-06): at the Structure Points or past
+        d = damaged(structure_damage=dmg, hull_damage=4, system_damage=1)
+        assert run(d).derived["destroyed"]
+        for what, points in (("structure", 1), ("hull", 1), ("system", 1)):
+            with pytest.raises(BadValue, match="destroyed ship cannot be repaired") as e:
+                ar.record_repair(d, shop(what, points, region="mid_rim"))
+            assert "SC-SCMB-13" in str(e.value)
+            q = ar.quote(d, PACK, shop(what, points, region="mid_rim"))
+            assert "SC-SCMB-13" in q["refused"] and q["cost"] is None
+    # one point less and the ship can still be repaired, up to the Structure Points less one
+    r = last(repaired(damaged(structure_damage=6), shop("structure", 6, region="mid_rim")))
+    assert r["cost"] == 3000 and r["jobs"] == [6]
+
+
+def test_SC_SCMB_13_a_logged_structure_repair_of_the_structure_points_was_made_on_a_destroyed_ship():
+    for entry in ({**shop("structure", 7, region="mid_rim"), "damage_before": 7},
+                  {**shop("structure", 2, region="mid_rim"), "damage_before": 8},
+                  shop("structure", 8, region="mid_rim")):
+        found = at(run(with_repairs(entry)), "/play/repairs/0/points", "SC-SCMB-13")
+        assert found and found[0].is_error and "destroyed ship" in found[0].message and "at most 6" in found[0].message
+    ok = {**shop("structure", 6, region="mid_rim"), "damage_before": 6}
+    assert not at(run(with_repairs(ok)), "/play/repairs/0/points", "SC-SCMB-13")
 
 
 # --- the named operations ----------------------------------------------------------------------------------------

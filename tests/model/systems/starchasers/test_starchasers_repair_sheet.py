@@ -52,3 +52,11 @@ def test_SC_REP_04_a_ship_without_damage_or_repairs_prints_no_repair_log(tmp_pat
     d = repaired(damaged(hull_damage=3), ar.proposal("hull", None, "crew", "space", roll_hits=2))
     t = text(d, tmp_path)
     assert "Hull Points 9 of 10 (1 damage)" in t and "0 Cr" in t and "6 Hits" not in t
+
+
+def test_SC_SCMB_13_the_sheet_of_a_ship_whose_structure_damage_reached_its_points_says_it_is_destroyed(tmp_path):
+    t = text(damaged(structure_damage=7), tmp_path)
+    assert "Structure Points 0 of 7 (7 damage)" in t
+    assert "Destroyed: the Structure damage has reached the Structure Points; the ship cannot be repaired " \
+           "(SC-SCMB-13)." in t
+    assert "Destroyed:" not in text(damaged(structure_damage=6), tmp_path)
