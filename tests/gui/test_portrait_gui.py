@@ -76,7 +76,7 @@ def test_a_cut_stored_picture_says_why_under_the_thumbnail(win, tmp_path):
     f = tmp_path / "cut.starwright"
     f.write_text(json.dumps(data), encoding="utf-8")
     e = win.open_path(str(f))
-    card = e.pages[0].ensure_built().portrait_card
+    card = e.pages[0].portrait_card
     assert card.thumb.pixmap().isNull() and card.thumb.text() == "picture\nnot readable"
     assert card.problem.text() == ("The picture stored in this document is damaged or cut short, so it cannot be "
                                    "shown; choose the picture again.")

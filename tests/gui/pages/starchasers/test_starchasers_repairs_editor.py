@@ -143,7 +143,6 @@ def test_SC_REP_a_full_repair_log_says_so_and_offers_no_501st(qtbot):
     data["play"] = {"hull_damage": 6, "repairs": [dict(one) for _ in range(500)]}
     ed = open_editor(qtbot, Session(data, KIND))
     page = ed.pages[0]
-    page.ensure_built()
     sec = page.findChild(QLabel, "repairQuote").parent()
     assert sec.findChild(QTableView, "repairLog").model().rowCount() == 500
     assert words(sec, "repairQuote") == ("The ship's repair log is full: it holds 500 repairs, the most a ship's log "
