@@ -97,12 +97,12 @@ def check_vehicles(data: dict, d: dict, t: Tables, running: int, over_reported: 
         name = row["name"]
         # SF-VEH-02: passenger and cargo limits
         if row["passengers"] > row["passenger_limit"]:
-            room = (f"only the operator" if row["passenger_limit"] == 0 else
+            room = ("only the operator" if row["passenger_limit"] == 0 else
                     f"the operator and {row['passenger_limit']} passenger{'s' if row['passenger_limit'] != 1 else ''}")
             out.append(Issue(ptr + "/passengers", "SF-VEH-02", ERROR,
                              f"The {name} carries {room}; {row['passengers']} passengers is too many."))
         if row["cargo_kg"] > row["cargo_limit_kg"]:
-            room = (f"no cargo beyond what its operator carries" if not row["cargo_limit_kg"] else
+            room = ("no cargo beyond what its operator carries" if not row["cargo_limit_kg"] else
                     f"at most {_kg(row['cargo_limit_kg'])} of cargo (in {row['cargo_m3']:g} cubic metres)")
             out.append(Issue(ptr + "/cargo_kg", "SF-VEH-02", ERROR,
                              f"The {name} takes {room}; {_kg(row['cargo_kg'])} is too much."))
