@@ -18,6 +18,7 @@ from model import pointer as jp
 from .. import theme
 from ..widgets.common import Card, WrapLabel, heading, hint
 from .track_row import TrackRow
+from .vehicle_card import VehicleCard, motions
 
 WORDS = ("Only what changes during the game. Click − / +, or Tab to a track and press − / + or the arrow keys. "
          "Every step is one undo (Ctrl+Z); the game is saved with the document.")
@@ -54,6 +55,7 @@ class PlayPage(QScrollArea):
         self.rows: dict[str, TrackRow] = {}
         self.powers: dict[str, QPushButton] = {}
         self.status: dict[str, QLabel] = {}
+        self.vehicles: dict[int, VehicleCard] = {}
         self.shape = None
         self.refresh()
         session.changed.connect(self._changed)
@@ -108,11 +110,14 @@ class PlayPage(QScrollArea):
 
     def refresh(self) -> None:
         groups = self.session.result.play
+        moving = motions(self.session)   # a Star Frontiers character's vehicles (model/play/sf_vehicles.py)
         shape = tuple((g.key, g.title, tuple(t.pointer for t in g.tracks), tuple(p.name for p in g.powers))
-                      for g in groups)
+                      for g in groups) + tuple((m.index, m.name, m.mode) for m in moving)
         if shape != self.shape:
-            self._build(groups)
+            self._build(groups, moving)
             self.shape = shape
+        for m in moving:
+            self.vehicles[m.index].show_motion(m)
         for g in groups:
             for t in g.tracks:
                 self.rows[t.pointer].show_track(t)
@@ -124,7 +129,7 @@ class PlayPage(QScrollArea):
         name = str(self.session.data.get("name") or "").strip()
         self.title.setText(f"Play: {name}" if name else "Play")
         # its tracks' and powers' issues only: a ship's repair log (also under /play) is the ship page's
-        ours = [*self.rows, *self.powers]
+        ours = [*self.rows, *self.powers, *(m.pointer for m in moving)]
         mine = [i for i in self.session.issues if any(jp.is_within(i.pointer, p) for p in ours)]
         self.problems.setText("\n".join(f"{i.message} [{i.rule}]" for i in mine))
         self.problems.setVisible(bool(mine))
@@ -140,7 +145,7 @@ class PlayPage(QScrollArea):
         return "Clear the game in progress: every figure back at full strength, every supply on board."
 
     # -- building --------------------------------------------------------------------------------------------
-    def _build(self, groups) -> None:
+    def _build(self, groups, moving=()) -> None:
         for grid in self.grids:
             while grid.count():
                 w = grid.takeAt(0).widget()
@@ -149,18 +154,20 @@ class PlayPage(QScrollArea):
         self.rows.clear()
         self.powers.clear()
         self.status.clear()
+        self.vehicles = {m.index: VehicleCard(self.session, m) for m in moving}
         self.empty.setText("" if groups else "Nothing to track yet: the document needs its figures or ratings "
                            "first (its pages say what is missing).")
         self.empty.setVisible(not groups)
         first = [g for g in groups if g.powers or g.key == "game"]   # the game's counts beside the officers
-        self.parts = [[self._card(g) for g in first], [self._card(g) for g in groups if g not in first]]
+        self.parts = [[self._card(g) for g in first], [self._card(g) for g in groups if g not in first]
+                      + list(self.vehicles.values())]
         for cards in self.parts:
             least = max((c.minimumSizeHint().width() for c in cards), default=0)
-            if len(groups) == 1:
+            if len(groups) == 1 and not moving:
                 least = max(least, 620)            # one ship or character: a card wide enough to read across a table
             for card in cards:
                 card.setMinimumWidth(least)        # columns of one width, however long a card's labels
-                card.setMaximumWidth(760 if len(groups) == 1 else 640)
+                card.setMaximumWidth(760 if len(groups) == 1 and not moving else 640)
         self._place()
 
     def _place(self) -> None:
