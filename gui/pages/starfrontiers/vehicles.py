@@ -141,6 +141,10 @@ class VehiclesPage(Page):
                     self.grid.addWidget(head, 0, c)
             for i, entry in enumerate(vehicles):
                 self._row(i, entry)
+            for n in range(self.grid.count()):   # shown now, not when the event loop next runs
+                w = self.grid.itemAt(n).widget()
+                if w is not None and self.owned_holder.isVisible():
+                    w.show()
             self.binder.paint()
             self.tabs_stale()
         self._show_costs()
