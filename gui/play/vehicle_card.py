@@ -11,8 +11,10 @@ from __future__ import annotations
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QWidget
 
+from model import pointer as jp
 from model.play import sf_vehicles as sv
 
+from .. import theme
 from ..widgets.common import Card, WrapLabel
 
 KIND = "starfrontiers-character"
@@ -61,6 +63,10 @@ class VehicleCard(Card):
         self.limit = WrapLabel()
         self.limit.setObjectName(f"vehicle_{m.index}_limit")
         self.add(self.limit)
+        self.problems = WrapLabel()       # the file's play state past the rules (model/play/sf_vehicles.issues)
+        self.problems.setObjectName(f"vehicle_{m.index}_issues")
+        self.problems.setStyleSheet(f"color: {theme.colour('error')};")
+        self.add(self.problems)
         grid = QGridLayout()
         grid.setSpacing(6)
         self.buttons: dict[str, tuple[QPushButton, object]] = {}
@@ -89,6 +95,9 @@ class VehicleCard(Card):
             facts.append(f"thrust used {m.thrust_used} of {total} turns" + (" (burst this turn)" if m.burst else ""))
         self.facts.setText(" · ".join(facts))
         self.limit.setText(m.why)
+        mine = [i for i in self.session.issues if jp.is_within(i.pointer, m.pointer)]
+        self.problems.setText("\n".join(f"{i.message} [{i.rule}]" for i in mine))
+        self.problems.setVisible(bool(mine))
         for b, op in self.buttons.values():
             outcome = op(self.session.data, m)
             refused = isinstance(outcome, sv.Refused)

@@ -139,7 +139,7 @@ def set_speed(data: dict, m: Motion, value: int) -> edits.Edit | Refused:
         return Refused(m.rule, m.why)
     if value < 0:
         return Refused(m.rule, f"The {m.name} is already stopped.")
-    if value > m.allowed:
+    if value > m.allowed and value >= m.speed:   # slowing is always allowed, even from past the limit
         return Refused(m.rule, m.why)
     if value == m.speed:
         return Refused(m.rule, f"The {m.name} is already at {value} m/turn.")
@@ -151,6 +151,7 @@ def faster(data: dict, m: Motion) -> edits.Edit | Refused:
 
 
 def slower(data: dict, m: Motion) -> edits.Edit | Refused:
+    """Brake by one step (braking is free)."""
     return set_speed(data, m, max(0, m.speed - m.step) if m.speed > 0 else -1)
 
 

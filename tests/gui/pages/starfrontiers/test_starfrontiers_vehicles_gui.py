@@ -135,3 +135,14 @@ def test_SF_VEH_08_the_glijet_card_counts_its_bursts(win, user, tmp_path):
     user.click(nxt)
     user.click(nxt)                          # gliding: -10 m/turn, -5 m
     assert W(editor, QLabel, "vehicle_0_speed").text() == "40 m/turn" and "height 45 m" in facts.text()
+
+
+def test_SF_VEH_07_a_file_with_a_speed_past_the_rule_says_so_on_the_vehicles_card(win, user, tmp_path):
+    editor = open_with(win, tmp_path, credits=50000, psa="Technological", vehicles=[{"name": "ATV"}],
+                       play={"vehicles": {"0": {"speed": 40}}})
+    user.key(editor.nav, Qt.Key.Key_F5)
+    problems = W(editor, QLabel, "vehicle_0_issues")
+    assert problems.isVisible() and "[SF-VEH-07]" in problems.text() and "40 m/turn" in problems.text()
+    user.click(W(editor, QPushButton, "vehicle_0_slower"))     # braking is free: back within the rule
+    user.click(W(editor, QPushButton, "vehicle_0_stop"))
+    assert not problems.isVisible()
