@@ -157,7 +157,7 @@ class PlayPage(QScrollArea):
         self.vehicles = {m.index: VehicleCard(self.session, m) for m in moving}
         self.empty.setText("" if groups else "Nothing to track yet: the document needs its figures or ratings "
                            "first (its pages say what is missing).")
-        self.empty.setVisible(not groups)
+        self.empty.setVisible(not groups and not moving)
         first = [g for g in groups if g.powers or g.key == "game"]   # the game's counts beside the officers
         self.parts = [[self._card(g) for g in first], [self._card(g) for g in groups if g not in first]
                       + list(self.vehicles.values())]
