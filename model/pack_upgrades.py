@@ -23,8 +23,10 @@ from .optional_rules import upgrade_pack as _optional_rules
 ADDED: dict[str, tuple[str, ...]] = {
     "stargrave": ("/campaign/loot/carried_per_figure",),     # SG-LOOT-09 in the Play view
     "starchasers": ("/repair",),                              # SC-REP: ship repair between sessions
-    "starfrontiers": ("/vehicles",),                          # SF-VEH: vehicles owned or rented
 }
+
+# SF-VEH: the vehicles a Star Frontiers character owns or rents (document version 3)
+ADDED["starfrontiers"] = (*ADDED.get("starfrontiers", ()), "/vehicles")
 
 
 def lacks(data: Any) -> bool:

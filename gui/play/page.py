@@ -55,7 +55,6 @@ class PlayPage(QScrollArea):
         self.rows: dict[str, TrackRow] = {}
         self.powers: dict[str, QPushButton] = {}
         self.status: dict[str, QLabel] = {}
-        self.vehicles: dict[int, VehicleCard] = {}
         self.shape = None
         self.refresh()
         session.changed.connect(self._changed)
@@ -154,11 +153,11 @@ class PlayPage(QScrollArea):
         self.rows.clear()
         self.powers.clear()
         self.status.clear()
-        self.vehicles = {m.index: VehicleCard(self.session, m) for m in moving}
         self.empty.setText("" if groups else "Nothing to track yet: the document needs its figures or ratings "
                            "first (its pages say what is missing).")
         self.empty.setVisible(not groups and not moving)
         first = [g for g in groups if g.powers or g.key == "game"]   # the game's counts beside the officers
+        self.vehicles = {m.index: VehicleCard(self.session, m) for m in moving}   # (after the figures' cards)
         self.parts = [[self._card(g) for g in first], [self._card(g) for g in groups if g not in first]
                       + list(self.vehicles.values())]
         for cards in self.parts:

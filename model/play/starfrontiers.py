@@ -41,9 +41,3 @@ def groups(data: dict, derived: dict, pack) -> list[Group]:
     name = str(data.get("name") or "").strip() or "Character"
     status = "Unconscious (SF-PLAY-16)" if tracks[0].at_zero else ""
     return [Group("character", name, tuple(tracks), status)]
-
-
-def issues(data: dict, derived: dict, pack, groups_=None) -> list:
-    """The vehicles' play state past their rules (model/play/sf_vehicles.py: SF-VEH-07, SF-VEH-08...)."""
-    from .sf_vehicles import issues as vehicle_issues
-    return vehicle_issues(data, derived)

@@ -134,7 +134,9 @@ def check_vehicles(data: dict, d: dict, t: Tables, running: int, over_reported: 
             out.append(Issue(ptr, "SF-VEH-13", ERROR,
                              f"The {name} ({row['how']}) takes the credits below zero: {_cr(d['credits_spent'])} "
                              f"spent of {_cr(d['credits_start'])} ({_cr(-d['credits_left'])} short)."))
-    return out
+    # a game in progress: a vehicle's speed or thrust past its rules (model/play/sf_vehicles.py, SF-VEH-07/08...)
+    from ...play.sf_vehicles import issues as play_issues
+    return out + play_issues(data, d)
 
 
 CLASS_LABELS = {"hover": "Hovercraft", "ground": "Ground vehicle", "aerial": "Aerial vehicle"}

@@ -195,3 +195,18 @@ def test_SF_VEH_13_buying_renting_and_removing_are_one_edit_each_and_undo():
     for inverse in reversed(undo):
         edits.apply(data, inverse)
     assert "vehicles" not in data
+
+
+def test_SF_VEH_13_a_house_pack_from_before_the_vehicles_gets_them_and_says_so(tmp_path):
+    from model.kinds import KINDS
+    from model.rules_pack import builtin_pack, load_pack_file
+    from tests.model.test_pack_upgrades import old_pack, pack_warnings
+    house = load_pack_file(old_pack("starfrontiers", tmp_path))
+    assert "/vehicles" in house.filled
+    assert house.data["vehicles"] == builtin_pack("starfrontiers").data["vehicles"]
+    data = with_vehicles({"name": "Ground Car", "rent_days": 2}, credits=100, rules={"pack": "our-house"})
+    result = run(data, [house])
+    assert result.pack is house and result.schema_valid and result.derived["vehicle_costs"] == 20
+    [words] = pack_warnings(result)
+    assert "earlier Starwright" in words and "vehicles" in words
+    assert KINDS["starfrontiers-character"].version == 3
