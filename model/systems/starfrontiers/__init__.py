@@ -32,7 +32,6 @@ def new(pack) -> dict:
         "psa": "",
         "adventures": 0,
         "equipment": [],
-        "vehicles": [],
         "credits": 0,
         "notes": "",
     }

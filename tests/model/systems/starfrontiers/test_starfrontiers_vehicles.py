@@ -210,3 +210,37 @@ def test_SF_VEH_13_a_house_pack_from_before_the_vehicles_gets_them_and_says_so(t
     [words] = pack_warnings(result)
     assert "earlier Starwright" in words and "vehicles" in words
     assert KINDS["starfrontiers-character"].version == 3
+
+
+@pytest.mark.parametrize("variant", ["built-in", "every number moved", "nothing optional"])
+def test_SF_VEH_01_every_vehicle_goes_through_every_code_path_with_every_pack(variant):
+    """Each vehicle of the pack owned and rented, in a game in progress, through derive, check, the listing, the
+    sheet and every Play operation, under the built-in pack, one with every number moved and one with every
+    optional key taken out: nothing crashes (the examples have no vehicle to do this for them)."""
+    from model.listing import listing
+    from model.play import sf_vehicles as sv
+    from model.sheets import SheetOptions, export_pdf
+    from tests.model.pack_variants import perturbed
+    from tests.model.test_pack_required import _minimal
+    data = {"built-in": lambda: copy.deepcopy(pack().data), "every number moved": lambda: perturbed("starfrontiers")[0],
+            "nothing optional": lambda: json.loads(_minimal("starfrontiers"))}[variant]()
+    data["id"] = "variant"
+    validate_pack_data(data, "variant.json")
+    extra = [Pack(data, "variant.json", False)]
+    names = [v["name"] for v in data["vehicles"]["list"]]
+    doc = with_vehicles(*({"name": n, "rent_days": 2, "passengers": 1, "cargo_kg": 5} if i % 2 else {"name": n}
+                          for i, n in enumerate(names)), credits=10**6, rules={"pack": "variant"},
+                        play={"vehicles": {str(i): {"speed": 5, "turn": 4, "altitude": 60, "thrust_used": 1}
+                                           for i in range(len(names))}})
+    result = run(doc, extra)
+    assert result.schema_valid and len(result.derived["vehicles"]) == len(names)
+    assert "Vehicle:" in listing(doc, result)
+    assert export_pdf(doc, result, SheetOptions(paper="a4")).startswith(b"%PDF-")
+    ops = [sv.faster, sv.slower, sv.full_speed, sv.stop, sv.next_turn, lambda d, m: sv.change_height(d, m, True),
+           lambda d, m: sv.change_height(d, m, False), lambda d, m: sv.burst(d, m, "altitude"),
+           lambda d, m: sv.burst(d, m, "speed")]
+    for m in sv.motions(doc, result.derived):
+        for op in ops:
+            out = op(copy.deepcopy(doc), m)
+            assert isinstance(out, sv.Refused) and out.message and out.rule.startswith("SF-VEH-") or \
+                isinstance(out, edits.Batch), (m.name, out)
