@@ -29,10 +29,10 @@ def market_rows(offers: list[dict]) -> list[Row]:
     for o in offers:
         drive = o["operator"] + ("" if o["can_drive"] else " (not this character)")
         rows.append(Row(key=o["name"], cells=(o["name"], o["class_label"], o["price_text"], o["rent_text"],
-                                              o["speeds"], o["capacity"], drive),
+                                              o["speeds_short"], o["capacity"], drive),
                         tips=("", "", "" if o["affordable"] else "More than the credits left",
                               "Street rental possible" if o["street_rental"] else "Only at a rental or sales facility",
-                              o["speeds"], o["capacity"], ""),
+                              o["speeds_short"], o["capacity"], ""),
                         center=(2, 3)))
     return rows
 
@@ -57,7 +57,7 @@ class VehiclesPage(Page):
     def _market_card(self) -> Card:
         card = Card("Vehicles to buy or rent")
         self.market_model = RowsModel(["Vehicle", "Kind", "Price", "Rent", "Speeds", "Capacity", "Operator"],
-                                      ["", "", "Purchase price", "Rental fee a day", "Speeds in m a turn",
+                                      ["", "", "Purchase price", "Rental fee a day", "Speeds in m a turn (a row's tooltip says them in full)",
                                        "People (the operator and passengers) and cargo", "Who may drive it"])
         self.market = _table("sf_vehicle_market", "Vehicles to buy or rent")
         self.market.setModel(self.market_model)

@@ -149,6 +149,18 @@ def capacity_text(v: dict) -> str:
     return f"{people}; {cargo}"
 
 
+def speeds_short(v: dict) -> str:
+    """The speeds in a few words, in m a turn, for a list that has one line a vehicle."""
+    if v.get("thrust") is not None:
+        return f"bursts: +{v['acceleration']} m/turn up to {v['top_speed']}, or +{v['climb']} m up"
+    if v.get("take_off") is not None:
+        return (f"lifts {v['take_off']['height']} m in {v['take_off']['turns']} turns; +{v['acceleration']} a turn "
+                f"up to {v['top_speed']}; climbs {v['climb']}")
+    gain = f"+{v['acceleration']} a turn up to {v['top_speed']}" if v["acceleration"] else f"{v['top_speed']} next turn"
+    turn = f", corners {v['turn_speed']}" if v["turn_speed"] is not None else ""
+    return f"from {_m(v['start_speed'])}, {gain}{turn}"
+
+
 def vehicle_offers(derived: dict, t: Tables) -> list[dict]:
     """The pack's vehicles as the Vehicles page lists them: price and rent, speeds, capacity, who may drive and
     whether the credits left cover a purchase or a day's rent."""
@@ -161,7 +173,7 @@ def vehicle_offers(derived: dict, t: Tables) -> list[dict]:
                     "price": v["price"], "rent_per_day": v["rent_per_day"],
                     "price_text": _cr(v["price"]) if v["price"] is not None else "not stated",
                     "rent_text": f"{_cr(v['rent_per_day'])}/day" if v["rent_per_day"] is not None else "not stated",
-                    "speeds": speeds_text(v), "capacity": capacity_text(v),
+                    "speeds": speeds_text(v), "speeds_short": speeds_short(v), "capacity": capacity_text(v),
                     "operator": f"{needs} PSA" if needs else "anyone",
                     "street_rental": v["street_rental"],
                     "can_drive": not needs or psa is None or psa == needs,

@@ -146,3 +146,17 @@ def test_SF_VEH_07_a_file_with_a_speed_past_the_rule_says_so_on_the_vehicles_car
     user.click(W(editor, QPushButton, "vehicle_0_slower"))     # braking is free: back within the rule
     user.click(W(editor, QPushButton, "vehicle_0_stop"))
     assert not problems.isVisible()
+
+
+def test_SF_VEH_01_the_vehicle_list_shows_every_cell_whole_at_1366_by_768(win, user, tmp_path, qtbot):
+    win.resize(1366, 768)
+    editor = open_with(win, tmp_path)
+    goto(user, editor, "Vehicles")
+    qtbot.wait(50)
+    market = W(editor, QTableView, "sf_vehicle_market")
+    fm = market.fontMetrics()
+    model = market.model()
+    for c in range(model.columnCount()):
+        widest = max(fm.horizontalAdvance(str(model.index(r, c).data())) for r in range(model.rowCount()))
+        assert market.columnWidth(c) >= widest + 6, (model.headerData(c, Qt.Orientation.Horizontal), widest)
+    assert market.horizontalHeader().length() <= market.viewport().width()
