@@ -86,7 +86,7 @@ KINDS: dict[str, Kind] = {k.kind: k for k in [
     Kind("stargrave-crew", "Stargrave crew", 3, "stargrave-crew.v3.json", "stargrave", "model.systems.stargrave",
          "gui.pages.stargrave", "stargrave", cards="stargrave", play="stargrave", kept=("/campaign",),
          records="/campaign/games"),
-    Kind("starfrontiers-character", "Star Frontiers character", 2, "starfrontiers-character.v2.json", "starfrontiers",
+    Kind("starfrontiers-character", "Star Frontiers character", 3, "starfrontiers-character.v3.json", "starfrontiers",
          "model.systems.starfrontiers", "gui.pages.starfrontiers", "starfrontiers", cards="starfrontiers",
          play="starfrontiers"),
     Kind("starchasers-ship", "Starchasers starship", 2, "starchasers-ship.v2.json", "starchasers",

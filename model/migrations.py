@@ -74,3 +74,10 @@ def _adds_parts(kind: str, from_version: int) -> None:
 for _kind, _version in (("stargrave-crew", 2), ("starfrontiers-character", 1), ("starchasers-ship", 1),
                         ("starchasers-character", 1), ("knighthawks-ship", 1)):
     _adds_parts(_kind, _version)
+
+
+@migration("starfrontiers-character", 2)
+def _starfrontiers_character_2_to_3(data: dict) -> dict:
+    """Version 3 adds the character's `vehicles` (SF-VEH), an optional list: an older file owns and rents none.
+    Nothing to change but the version."""
+    return data

@@ -26,6 +26,9 @@ ADDED: dict[str, tuple[str, ...]] = {
     "starfrontiers": ("/hospital",),                          # SF-PLAY-19: the hospital's price in the Play view
 }
 
+# SF-VEH: the vehicles a Star Frontiers character owns or rents (document version 3)
+ADDED["starfrontiers"] = (*ADDED.get("starfrontiers", ()), "/vehicles")
+
 
 def lacks(data: Any) -> bool:
     """Whether a pack lacks something this release added (so that the built-in pack is read only then)."""

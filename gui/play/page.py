@@ -20,6 +20,7 @@ from .. import theme
 from ..dialogs import prompts
 from ..widgets.common import Card, WrapLabel, heading, hint
 from .track_row import TrackRow
+from .vehicle_card import VehicleCard, motions
 
 WORDS = ("Only what changes during the game. Click − / +, or Tab to a track and press − / + or the arrow keys. "
          "Every step is one undo (Ctrl+Z); the game is saved with the document.")
@@ -125,13 +126,16 @@ class PlayPage(QScrollArea):
 
     def refresh(self) -> None:
         groups = self.session.result.play
+        moving = motions(self.session)   # a Star Frontiers character's vehicles (model/play/sf_vehicles.py)
         shape = tuple((g.key, g.title, tuple(t.pointer for t in g.tracks), tuple(p.name for p in g.powers))
-                      for g in groups)
+                      for g in groups) + tuple((m.index, m.name, m.mode) for m in moving)
         if shape != self.shape:
-            self._build(groups)
+            self._build(groups, moving)
             self.shape = shape
             self.ours = {*self.rows, *self.powers}
             self.ours |= {jp.parent(p)[0] for p in list(self.ours) if p.count("/") > 2}
+        for m in moving:
+            self.vehicles[m.index].show_motion(m)
         for g in groups:
             for t in g.tracks:
                 self.rows[t.pointer].show_track(t)
@@ -165,7 +169,7 @@ class PlayPage(QScrollArea):
         return "Clear the game in progress: every figure back at full strength, every supply on board."
 
     # -- building --------------------------------------------------------------------------------------------
-    def _build(self, groups) -> None:
+    def _build(self, groups, moving=()) -> None:
         for grid in self.grids:
             while grid.count():
                 w = grid.takeAt(0).widget()
@@ -177,16 +181,18 @@ class PlayPage(QScrollArea):
         self.facts.clear()
         self.empty.setText("" if groups else "Nothing to track yet: the document needs its figures or ratings "
                            "first (its pages say what is missing).")
-        self.empty.setVisible(not groups)
+        self.empty.setVisible(not groups and not moving)
         first = [g for g in groups if g.powers or g.key == "game"]   # the game's counts beside the officers
-        self.parts = [[self._card(g) for g in first], [self._card(g) for g in groups if g not in first]]
+        self.vehicles = {m.index: VehicleCard(self.session, m) for m in moving}   # (after the figures' cards)
+        self.parts = [[self._card(g) for g in first], [self._card(g) for g in groups if g not in first]
+                      + list(self.vehicles.values())]
         for cards in self.parts:
             least = max((c.minimumSizeHint().width() for c in cards), default=0)
-            if len(groups) == 1:
+            if len(groups) == 1 and not moving:
                 least = max(least, 620)            # one ship or character: a card wide enough to read across a table
             for card in cards:
                 card.setMinimumWidth(least)        # columns of one width, however long a card's labels
-                card.setMaximumWidth(760 if len(groups) == 1 else 640)
+                card.setMaximumWidth(760 if len(groups) == 1 and not moving else 640)
         self._place()
 
     def _place(self) -> None:

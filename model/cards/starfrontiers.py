@@ -43,7 +43,24 @@ def facts(data: dict, result) -> list[tuple[str, str]]:
     d = result.derived
     return [("Credits", f"{num(d.get('credits_start'))} to start, {num(d.get('credits_spent'))} spent, "
                        f"{num(d.get('credits_left'))} left"),
-            ("Adventures", num(data.get("adventures")))]
+            ("Adventures", num(data.get("adventures"))), *vehicle_facts(d)]
+
+
+def vehicle_facts(d: dict) -> list[tuple[str, str]]:
+    """One line per vehicle owned or rented: cost, speeds, capacity, load, operator and its rules (SF-VEH-01..14)."""
+    out = []
+    for v in d.get("vehicles") or []:
+        if not v.get("known"):
+            out.append(("Vehicle", f"{one(v.get('name'))} (not in the rules pack)"))
+            continue
+        room = "operator only" if not v["passenger_limit"] else f"operator + {v['passenger_limit']}"
+        cargo = f"{v['cargo_limit_kg']:,g} kg in {v['cargo_m3']:g} m³" if v["cargo_limit_kg"] else "no cargo"
+        street = ", called from the street" if v.get("street") else ""
+        out.append(("Vehicle", f"{v['name']}: {v['how']}{street}; {v['speeds']}; carries {room}, {cargo}; aboard "
+                               f"{v['passengers']} passengers, {v['cargo_kg']:g} kg; operator: "
+                               f"{(v['operator_psa'] + ' PSA') if v['operator_psa'] else 'anyone'}; rules "
+                               f"{', '.join(v['rules'])}"))
+    return out
 
 
 def blank(card_type: str, pack) -> dict:

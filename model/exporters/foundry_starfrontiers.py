@@ -25,6 +25,8 @@ clips bought and grenades thrown) travels in `flags.starwright`, which Foundry k
 
 from __future__ import annotations
 
+import copy
+
 import html
 
 from ..foundry_vtt import (ACTOR_IMG, PAIR_KEYS, PAIRS, SCHEMA_VERSION, SQUARE_M, SYSTEM_ID, doc_id as _id,
@@ -201,6 +203,9 @@ def foundry_actor(data: dict, result) -> tuple[dict, ExportReport]:
     if data.get("rolls"):
         report.add(CONVERTED, "Rolls", "the system keeps no d100 rolls: kept in the actor's Starwright flags",
                    "flags.starwright.rolls")
+    for i, v in enumerate(data.get("vehicles") or []):   # SF-VEH: the system's vehicle items are not the rules'
+        report.add(NO_PLACE, f"Vehicles › {v.get('name')}", "the system's vehicle items have no place for the rules' "
+                   "speeds, rent and capacity: kept in the actor's Starwright flags", f"flags.starwright.vehicles.{i}")
     if data.get("portrait"):
         report.add(NO_PLACE, "Portrait", "Foundry takes an actor's picture as a file in its data folder, not inside "
                                          "the actor: upload the picture there and choose it on the sheet", "img")
@@ -211,6 +216,11 @@ def foundry_actor(data: dict, result) -> tuple[dict, ExportReport]:
              "credits": data.get("credits", 0)}
     if data.get("rolls"):
         flags["rolls"] = dict(data["rolls"])
+    if data.get("vehicles"):
+        flags["vehicles"] = copy.deepcopy(data["vehicles"])
+    moving = (data.get("play") or {}).get("vehicles") if isinstance(data.get("play"), dict) else None
+    if moving:
+        flags["play_vehicles"] = copy.deepcopy(moving)
     if data.get("psa") and not d.get("psa"):          # a PSA the rules do not know has no place in the system
         flags["psa"] = data["psa"]
     if data.get("human_bonus") and not system["charGen"]["raceBonusSelections"]:

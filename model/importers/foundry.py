@@ -21,12 +21,13 @@ from ..evaluate import evaluate
 from ..foundry_vtt import ABILITY_KEYS, PAIRS, SQUARE_M, html_to_text, text_to_html
 from ..kinds import KINDS
 from ..systems.starfrontiers.tables import tables
+from ..validation import schema
 from .foundry_actor import MAX_HTML, Reader, check_actor
 from .foundry_equipment import EquipmentReading
 from .report import ALIAS, AMBIGUOUS, AS_IS, DEFAULTED, DIFFERS, INFERRED, NO_PLACE, Report
 
 KIND = KINDS["starfrontiers-character"]
-FILE_VERSION = 2
+FILE_VERSION = KIND.version
 
 
 def _shape(data: dict, r: Reader) -> str:
@@ -244,6 +245,7 @@ class _Import(EquipmentReading):
 
     def money_and_play(self) -> None:
         left = self.r.int(self.sys, "credits", where="/system", lo=0) or 0
+        moving = self._vehicles()   # (their cost counts in what was spent, SF-VEH-13)
         self.doc["credits"] = 0
         checked = evaluate(self.doc, KIND)
         spent = checked.derived.get("credits_spent") or 0
@@ -272,6 +274,8 @@ class _Import(EquipmentReading):
             play["grenades"] = grenades
             self.rep.add(AS_IS, "Grenades", ", ".join(f"{v} {k} thrown" for k, v in grenades.items()),
                          "/play/grenades")
+        if moving:
+            play["vehicles"] = moving
         if play:
             self.doc["play"] = play
         chosen = self.r.dict(self.flags, "optional_rules")
@@ -287,6 +291,24 @@ class _Import(EquipmentReading):
         rules = self.flags.get("rules")
         if isinstance(rules, dict) and isinstance(rules.get("pack"), str) and len(rules["pack"]) <= 200:
             self.doc["rules"] = {"pack": rules["pack"]}
+
+    def _vehicles(self) -> dict:
+        """The vehicles an actor written by Starwright keeps in its flags (the system's vehicle items are not the
+        rules' vehicles), each kept only if it is what a character file holds and the pack has it; returns their
+        speeds in the game in progress, kept the same way."""
+        from jsonschema import Draft202012Validator
+        known = {v["name"] for v in (self.t.pack.get("vehicles") or {}).get("list", [])}
+        defs = schema(KIND.schema)["$defs"]
+        fits = Draft202012Validator({"$defs": defs, "$ref": "#/$defs/vehicle"}).is_valid
+        kept = [v for v in self.r.list(self.flags, "vehicles")[:100] if fits(v) and v["name"] in known]
+        if kept:
+            self.doc["vehicles"] = kept
+            self.rep.add(AS_IS, "Vehicles", ", ".join(v["name"] for v in kept) + ", kept in the actor's Starwright "
+                                            "flags", "/vehicles")
+        moving = self.r.dict(self.flags, "play_vehicles")
+        play_defs = schema(schema(KIND.schema)["properties"]["play"]["$ref"])["$defs"]   # the play part's own file
+        fits_play = Draft202012Validator({"$defs": play_defs, "$ref": "#/$defs/vehicle"}).is_valid
+        return {k: v for k, v in list(moving.items())[:100] if k.isdigit() and int(k) < len(kept) and fits_play(v)}
 
     def compare(self) -> None:
         """Where Foundry's numbers differ from what Starwright works out from the imported choices."""
@@ -337,5 +359,5 @@ def import_actor(data: dict, pack, file_name: str = "") -> tuple[dict, Report]:
     imp.no_place()
     imp.compare()
     order = ("format", "version", "name", "race", "base", "rolls", "shifts", "human_bonus", "psa", "adventures",
-             "equipment", "credits", "notes", "rules", "optional_rules", "play")
+             "equipment", "vehicles", "credits", "notes", "rules", "optional_rules", "play")
     return {k: imp.doc[k] for k in order if k in imp.doc}, imp.rep

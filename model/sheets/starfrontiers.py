@@ -257,6 +257,50 @@ class CharacterSheet(DocumentSheet):
                 rich(kit, markup(minus(foot)), "note", alignment=2,
                      textColor=kit.color["alert"] if alert else kit.color["muted"])]
 
+    # ---- vehicles (SF-VEH) ------------------------------------------------------------------------------
+    def vehicles(self) -> list[Flowable]:
+        """Each vehicle owned or rented: speeds and price or rent (SF-VEH-01, SF-VEH-13), capacity and what is
+        aboard (SF-VEH-02), who may operate it (SF-VEH-03, SF-VEH-04), and its rules in words (SF-VEH-05..10,
+        SF-VEH-14), then the rental and parking rules (SF-VEH-11, SF-VEH-12)."""
+        kit, d, t = self.kit, self.d, self.t
+        known = [v for v in d.get("vehicles", []) if v.get("known")]
+        if not d.get("vehicles"):
+            return []
+        rows, notes = [], []
+        for v in d["vehicles"]:
+            if not v.get("known"):
+                rows.append([v["name"], "not in the rules pack", "", "", "", ""])
+                continue
+            held = v["how"] + (" · called from the street" if v["street"] else "")
+            price = (f"price {_cr(v['price'])} or {_cr(v['rent_per_day'])}/day" if v["price"] is not None
+                     else "price not stated")
+            capacity = ("operator only" if not v["passenger_limit"] else f"operator + {v['passenger_limit']}")
+            capacity += f"; {v['cargo_limit_kg']:,g} kg in {v['cargo_m3']:g} m³" if v["cargo_limit_kg"] else "; no cargo"
+            load = f"{v['passengers']} passenger{'s' if v['passengers'] != 1 else ''}, {_kg(v['cargo_kg'])}"
+            rows.append([v["name"], held, f"{v['speeds']}; {price}", capacity, load, v["operator_psa"] or "anyone"])
+            if v["name"] not in [n for n, _ in notes]:
+                extra = f" Canopy closed above {v['canopy_speed']} m/turn." if v.get("canopy_speed") is not None else ""
+                th = v.get("thrust")
+                if th:
+                    extra += (f" Thrust: {th['turns']} turns; a burst: +{v['climb']} m height or +{v['acceleration']} "
+                              f"m/turn (at least {th['min_height']} m and {th['min_speed']} m/turn); gliding: "
+                              f"{minus('-')}{th['glide_speed_loss']} m/turn (never below {th['glide_min_speed']}) and "
+                              f"{minus('-')}{th['glide_altitude_loss']} m height a turn.")
+                notes.append((v["name"], f"<b>{markup(v['name'])}</b> ({', '.join(v['rules'])}). "
+                                         f"{markup(v['notes'])} {markup(extra.strip())}"))
+        spent = sum(v["cost"] for v in d["vehicles"])
+        out: list[Flowable] = [Spacer(1, kit.gap),
+                               KeepTogether([SectionBar(kit, "Vehicles", f"cost {_cr(spent)}, counted in the credits spent"),
+                                             Spacer(1, 1.2 * mm),
+                                             house_table(kit, kit.table("vehicles")["columns"], rows, kit.frame_width)])]
+        for _name, text in notes:
+            out += [Spacer(1, 0.8 * mm), rich(kit, text, "note")]
+        if known:
+            for g in t.vehicle_rules["general"]:
+                out += [Spacer(1, 0.8 * mm),
+                        rich(kit, f"<b>{markup(g['title'])}</b> ({g['rule']}). {markup(g['text'])}", "note")]
+        return out
+
     def notes(self) -> list[Flowable]:
         part = super().notes()
         return [Spacer(1, self.kit.gap)] + part if part else []
@@ -286,6 +330,7 @@ class CharacterSheet(DocumentSheet):
         story += [Spacer(1, kit.gap)] + self.weapons()
         story += self.defenses()
         story += self.equipment()
+        story += self.vehicles()
         story += self.notes()
         return Sheet(running_title=one_line(self.data.get("name", "")), story=story, reference=self.reference() if self.kit.wants("reference") else [],
                      subject="Star Frontiers character sheet")

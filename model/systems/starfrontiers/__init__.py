@@ -22,7 +22,7 @@ def new(pack) -> dict:
     """A new starter character: nothing rolled or chosen yet (the issues list says what to do next)."""
     return {
         "format": "starwright/starfrontiers-character",
-        "version": 2,
+        "version": 3,
         "name": "New Character",
         "race": "",
         "base": dict.fromkeys(PAIRS),
@@ -99,9 +99,28 @@ def pack_problems(pack: dict) -> list[tuple[str, str]]:
         for j, s in enumerate(r["specials"]):
             if s["kind"] != "trait" and ("ability" not in s or "divisor" not in s):
                 out.append((f"/races/{i}/specials/{j}", f'{s["name"]} needs an ability and a divisor'))
+    out += _vehicle_problems(pack, items)
     levels = [row["adventures"] for row in pack["psa"]["levels"]]
     if 0 not in levels:
         out.append(("/psa/levels", "the level progress table needs a level reached with 0 adventures"))
+    return out
+
+
+def _vehicle_problems(pack: dict, items: set) -> list[tuple[str, str]]:
+    """The vehicles' names are unique, name a PSA the pack has and an item a renter needs (SF-VEH-03, SF-VEH-11)."""
+    out: list[tuple[str, str]] = []
+    veh = pack["vehicles"]
+    if veh["rental_needs_item"] not in items:
+        out.append(("/vehicles/rental_needs_item", f'"{veh["rental_needs_item"]}" is not an item in this pack'))
+    names = [v["name"] for v in veh["list"]]
+    for i in repeats(names):
+        out.append((f"/vehicles/list/{i}/name", f'"{names[i]}" is listed twice'))
+    skills = {s["name"] for s in pack["psa"]["skills"]}
+    for i, v in enumerate(veh["list"]):
+        if v["operator_psa"] is not None and v["operator_psa"] not in skills:
+            out.append((f"/vehicles/list/{i}/operator_psa", f'"{v["operator_psa"]}" is not a PSA in this pack'))
+        if v["class"] != "aerial" and v["start_speed"] is None:
+            out.append((f"/vehicles/list/{i}/start_speed", f"{v['name']}: a {v['class']} vehicle needs its start speed"))
     return out
 
 

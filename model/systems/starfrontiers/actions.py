@@ -113,3 +113,40 @@ def fill_the_rest_edit(data: dict, pack, rng=None) -> Batch:
     rng = rng or dice.generator()
     rolls = {p: dice.roll_pair(pack, p, rng) for p in todo}
     return roll_all_edit(data, rolls, pack)
+
+
+# -- vehicles (SF-VEH) -------------------------------------------------------------------------------------
+def add_vehicle_edit(data: dict, name: str, rent_days: int | None = None, street: bool = False) -> Edit:
+    """A vehicle bought (rent_days None) or rented for some days (SF-VEH-13), as one edit; the list is made when
+    an older file has none."""
+    entry: dict = {"name": name}
+    if rent_days is not None:
+        entry["rent_days"] = rent_days
+        if street:
+            entry["street"] = True
+    entry.update({"passengers": 0, "cargo_kg": 0})
+    if isinstance(data.get("vehicles"), list):
+        return Insert("/vehicles/-", entry)
+    return Set("/vehicles", [entry])
+
+
+def remove_vehicle_edit(data: dict, index: int) -> Edit:
+    """Remove one vehicle; a game in progress forgets its speed and keeps the others' (one undo step)."""
+    from ...play.sf_vehicles import forget_vehicle
+    name = data["vehicles"][index].get("name", "vehicle")
+    return Batch((Remove(f"/vehicles/{index}"), *forget_vehicle(data, index)), f"Remove the {name}")
+
+
+def vehicle_value_edit(data: dict, index: int, key: str, value) -> Edit | None:
+    """Days rented, passengers, cargo or the street flag of one vehicle; owning it again drops the rent and the
+    street flag. None when nothing would change."""
+    entry = data["vehicles"][index]
+    ptr = f"/vehicles/{index}"
+    if key == "rent_days" and value is None:
+        gone = [Remove(f"{ptr}/{k}") for k in ("rent_days", "street") if k in entry]
+        return Batch(tuple(gone), "Own the vehicle") if gone else None
+    if key == "street" and not value:
+        return Remove(f"{ptr}/street") if "street" in entry else None
+    if entry.get(key) == value:
+        return None
+    return Set(f"{ptr}/{key}", value)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...issues import ERROR, INFO, WARNING, Issue
 from .tables import PAIRS, Tables
+from .vehicles import check_vehicles
 
 
 def _cr(n: int) -> str:
@@ -128,6 +129,7 @@ def check_money_and_mass(data: dict, d: dict, t: Tables) -> list[Issue]:
                              f"Buying the {row['name']} ({_cr(row['cost'])}) takes the credits below zero: "
                              f"{_cr(d['credits_spent'])} spent of {_cr(d['credits_start'])} "
                              f"({_cr(-d['credits_left'])} short)."))
+    out += check_vehicles(data, d, t, running, over_reported)
     if d["mass_not_stated"]:
         out.append(Issue("/equipment", "SF-EQ-02", INFO,
                          "The rulebook states no mass for " + ", ".join(d["mass_not_stated"]) +

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ...optional_rules import is_on
 from .tables import PAIRS, Tables, rounded
+from .vehicles import derive_vehicles
 
 ENCUMBRANCE = "encumbrance"   # the id of SF-CHAR-18 in the pack's optional_rules
 
@@ -256,8 +257,11 @@ def derive(data: dict, t: Tables) -> dict:
     out["walk"] = walk if walk is None or walk != int(walk) else int(walk)
     out["run"] = run if run is None or run != int(run) else int(run)
     out["movement_derivation"] = move_how
+    # SF-VEH-13: vehicles bought or rented are paid from the same credits
+    out.update(derive_vehicles(data, t))
+    out["credits_spent"] = eq["credits_spent"] + out["vehicle_costs"]
     start = data.get("credits", 0)
     out["credits_start"] = start
-    out["credits_left"] = start - eq["credits_spent"]
+    out["credits_left"] = start - out["credits_spent"]
     out["stamina"] = scores.get("sta")
     return out

@@ -38,6 +38,10 @@ class Tables:
         self._race_alias = alias_index(pack["races"])
         self._psa_alias = alias_index(pack["psa"]["skills"])
         self._item_alias = alias_index(pack["items"])
+        # SF-VEH-01..14: the vehicles a character can own or rent, and their rules
+        self.vehicle_rules: dict = pack["vehicles"]
+        self.vehicles: dict[str, dict] = {v["name"]: v for v in pack["vehicles"]["list"]}
+        self._vehicle_alias = alias_index(pack["vehicles"]["list"])
 
     # names
     def canonical_race(self, name: Any) -> str | None:
@@ -48,6 +52,9 @@ class Tables:
 
     def canonical_item(self, name: Any) -> str | None:
         return self._item_alias.get(fold(name)) if isinstance(name, str) else None
+
+    def canonical_vehicle(self, name: Any) -> str | None:
+        return self._vehicle_alias.get(fold(name)) if isinstance(name, str) else None
 
     def abbr(self, key: str) -> str:
         return self.abilities.get(key, {}).get("abbr", key.upper())

@@ -84,6 +84,26 @@ def test_round_trip_keeps_a_game_in_progress():
     assert result.data["play"] == data["play"]
 
 
+def test_SF_VEH_13_round_trip_keeps_the_vehicles_and_their_speeds_in_play():
+    """The system's vehicle items cannot hold the rules' vehicles: they travel in the actor's Starwright flags, the
+    export's report says so, and an actor's flags that are not a character's vehicles are left out."""
+    data = copy.deepcopy(load(EXAMPLES / "kara-venn-human.starwright").data)
+    data["vehicles"] = [{"name": "Ground Car"}, {"name": "Hover Cycle", "rent_days": 3, "street": True}]
+    data["play"] = {"vehicles": {"0": {"speed": 20, "turn": 1}}}
+    _, report = foundry_actor(data, evaluate(data, SF))
+    assert [line.target for line in report.group("no_place") if line.source.startswith("Vehicles")] == [
+        "flags.starwright.vehicles.0", "flags.starwright.vehicles.1"]
+    result, diffs = round_trip(data)
+    assert diffs == [] and result.data["vehicles"] == data["vehicles"]
+    actor = exported(data)
+    actor["flags"]["starwright"]["vehicles"] += [{"name": "Starship"}, {"name": "Ground Car", "rent_days": -1},
+                                                 "Hover Cycle", {"name": "Ground Car", "colour": "red"}]
+    actor["flags"]["starwright"]["play_vehicles"]["7"] = {"speed": 5}
+    again = imported(actor)
+    assert again.data["vehicles"] == data["vehicles"] and again.data["play"]["vehicles"] == {"0": {"speed": 20,
+                                                                                                   "turn": 1}}
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(characters())
 def test_round_trip_of_generated_characters_names_every_difference(data):

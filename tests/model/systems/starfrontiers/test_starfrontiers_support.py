@@ -24,7 +24,7 @@ def pack():
 def character(**changes) -> dict:
     """A legal Human Technological character; keyword arguments replace top-level fields."""
     data = {
-        "format": "starwright/starfrontiers-character", "version": 2,
+        "format": "starwright/starfrontiers-character", "version": 3,
         "name": "Test Subject", "race": "Human",
         "base": {"str_sta": 45, "dex_rs": 50, "int_log": 50, "per_ldr": 40},
         "rolls": {"str_sta": 53, "dex_rs": 62, "int_log": 60, "per_ldr": 25},
