@@ -74,12 +74,17 @@ class PlayPage(QScrollArea):
                                      "action, the powers used, the loot secured and the figures taken out.")
             self.end_game.clicked.connect(self.finish_game)
             top.addWidget(self.end_game)
+        self.share = QPushButton("Share with phones…")        # Table Link: gui/share
+        self.share.setObjectName("playShare")
+        self.share.setToolTip("Show these tracks on the players' phones over this network: a QR code to scan (F6)")
+        self.share.clicked.connect(self.share_with_phones)
+        top.addWidget(self.share)
         self.back = QPushButton("Editor (F5)")
         self.back.setObjectName("playBack")
         self.back.setToolTip("Back to the document's pages (View > Play, F5)")
         self.back.clicked.connect(lambda: self.editor.set_play(False) if self.editor else None)
         top.addWidget(self.back)
-        for b in (self.new_game, self.end_game, self.back):
+        for b in (self.new_game, self.end_game, self.share, self.back):
             if b is not None:
                 b.setMinimumHeight(40)
         self.column.addLayout(top)
@@ -259,12 +264,18 @@ class PlayPage(QScrollArea):
         if box.exec() == QMessageBox.StandardButton.Reset:
             self.session.apply(edit)
 
+    def share_with_phones(self):
+        from ..share import open_for
+        return open_for(self.session, self.window())
+
     def finish_game(self):
         """Stargrave: the post-game walk-through, filled in from the tracker (the model's game_record)."""
         from model.play import stargrave
         from model.systems.stargrave.campaign import games_of
 
         from ..pages.stargrave.record import open_walkthrough
+        from ..share import ended_game
+        ended_game(self.session)          # the phones sharing this game show "game over"
         number = len(games_of(self.session.data)) + 1
         record = stargrave.game_record(self.session.data, self.session.result.play, f"Game {number}",
                                        datetime.date.today().isoformat())
