@@ -101,3 +101,20 @@ def test_share_refuses_an_unreadable_file_and_says_what_save_does(tmp_path):
     assert proc.returncode == 2 and out == "" and "starwright:" in err and "Traceback" not in err
     help_ = subprocess.run([str(BIN), "share", "--help"], capture_output=True, text=True, timeout=60)
     assert "--save" in help_.stdout and "Nothing is written unless --save" in " ".join(help_.stdout.split())
+
+
+def test_the_packaging_checks_probe_joins_a_shared_document(tmp_path):
+    """packaging/share_probe.py (run by ci-deb-check and ci-windows-check on the installed app) works."""
+    from tests.conftest import ROOT
+    proc = start(EXAMPLES / "z-gata-frigate.starwright")
+    try:
+        probe = subprocess.run([sys.executable, str(ROOT / "packaging" / "share_probe.py"), url_of(proc)],
+                               capture_output=True, text=True, timeout=60)
+    finally:
+        code, err = stop(proc)
+    assert probe.returncode == 0, probe.stderr
+    assert probe.stdout.startswith("joined ") and "(knighthawks-ship): 1 figures or ships" in probe.stdout
+    assert code == 0
+    refused = subprocess.run([sys.executable, str(ROOT / "packaging" / "share_probe.py"), "http://192.0.2.1:1/t/x/"],
+                             capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 1 and "not a loopback" in refused.stderr
