@@ -54,10 +54,14 @@ class LocalDocument:
     def perform(self, op: dict, player: str, controls: set[str]) -> dict:
         if self.game_over:
             raise Refused("The game is over; the host starts the next one.")
-        edit = perform_on(self.kind.kind, self.data, self.result, op, player, controls)
-        edits.apply(self.data, edit)
+        self.apply(perform_on(self.kind.kind, self.data, self.result, op, player, controls))
+        return {"ok": True}
+
+    def apply(self, edit: edits.Edit) -> edits.Edit:
+        """Apply one edit (a phone's, or the host's own) and return the edit that undoes it."""
+        inverse = edits.apply(self.data, edit)
         self.history.append(edits.describe(edit))
         self.revision += 1
         self.changed = True
         self._evaluate()
-        return {"ok": True}
+        return inverse
