@@ -54,6 +54,7 @@ class ShareDialog(QDialog):
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
         self.host = ShareHost(session, self)
         self.host.seatsChanged.connect(self._show_seats)
+        self.host.urlsChanged.connect(self._new_urls)
         self.seat_rows: list[dict] = []
         self._build()
         try:
@@ -130,6 +131,10 @@ class ShareDialog(QDialog):
         holder.setLayout(right)
         holder.setMinimumWidth(380)
         outer.addWidget(holder, 1)
+
+    def _new_urls(self, urls: list) -> None:
+        self.urls = list(urls)
+        self._show_urls()
 
     def _show_urls(self) -> None:
         self.choice.clear()

@@ -11,7 +11,7 @@ import asyncio
 import concurrent.futures
 import threading
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from model import pointer as jp
 from model.share.addresses import local_network_addresses
@@ -21,6 +21,9 @@ from model.share.server import ShareServer
 from model.share.state import state_json
 
 STOP_WAIT = 5.0     # seconds to tell every phone and close, before the thread is left behind
+# how often the local network's addresses are read again (the laptop moved to another Wi-Fi, or got a new
+# address): reading them is a system call, no traffic
+ADDRESS_CHECK_MS = 5000
 
 
 class ShareError(Exception):
@@ -44,6 +47,7 @@ class _Document:
 
 class ShareHost(QObject):
     seatsChanged = Signal(list)          # the phones at the table (table.Seat.to_json each)
+    urlsChanged = Signal(list)           # the addresses to show (the QR code follows)
     operationArrived = Signal(object)    # from the server's thread to the GUI thread
 
     def __init__(self, session, parent: QObject | None = None):
@@ -57,9 +61,14 @@ class ShareHost(QObject):
         self.thread: threading.Thread | None = None
         self._following = False
         self.operationArrived.connect(self._perform, Qt.ConnectionType.QueuedConnection)
+        self.follow = QTimer(self)
+        self.follow.setInterval(ADDRESS_CHECK_MS)
+        self.follow.timeout.connect(self.check_addresses)
 
     # -- starting and stopping ------------------------------------------------------------------------------
     def start(self, addresses: list[str] | None = None, port: int = 0) -> list[str]:
+        """Start sharing on these addresses, or (None) on the local network's, followed when they change."""
+        following = addresses is None
         addresses = addresses if addresses is not None else local_network_addresses()
         if not addresses:
             raise ShareError("This computer is not on a local network (no Wi-Fi or Ethernet address was found), "
@@ -76,10 +85,23 @@ class ShareHost(QObject):
             raise ShareError(f"Sharing could not start on {', '.join(addresses)}: {why}.") from None
         self.session.changed.connect(self._changed)
         self._following = True
+        if following:
+            self.follow.start()
         return self.server.urls()
+
+    def check_addresses(self) -> None:
+        """The local network's addresses read again; when they changed, the server listens on the new ones (same
+        token and port) and the window shows the new address and QR code. None at all (Wi-Fi off for a moment):
+        left as it is until there is one again."""
+        if self.server is None:
+            return
+        now = local_network_addresses()
+        if now and now != self.server.addresses and self.server.call(self.server.rebind, now).result(STOP_WAIT):
+            self.urlsChanged.emit(self.server.urls())
 
     def stop(self) -> None:
         """Tell every phone, close every connection and the server, end the thread."""
+        self.follow.stop()
         server, loop, thread = self.server, self.loop, self.thread
         self.server = self.loop = self.thread = None
         if self._following:

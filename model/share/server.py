@@ -96,11 +96,35 @@ class ShareServer:
         app.on_response_prepare.append(self._headers)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
         await self._runner.setup()
+        self._sites: dict[str, web.TCPSite] = {}
         for address in self.addresses:
-            site = web.TCPSite(self._runner, address, self.port, reuse_address=False)
-            await site.start()
-            if self.port == 0:     # the port the system gave the first address, for all the others too
-                self.port = self._runner.addresses[-1][1]
+            await self._listen(address)
+
+    async def _listen(self, address: str) -> None:
+        site = web.TCPSite(self._runner, address, self.port, reuse_address=False)
+        await site.start()
+        self._sites[address] = site
+        if self.port == 0:     # the port the system gave the first address, for all the others too
+            self.port = self._runner.addresses[-1][1]
+
+    async def rebind(self, addresses: list[str]) -> bool:
+        """Listen on these addresses instead (the computer's local network address changed): the same port and
+        token, so the phones reconnect by themselves to an address they can still reach; connections open on a
+        gone address are left to close. False (and nothing changed) when a new address cannot be listened on."""
+        new = [a for a in addresses if a not in self._sites]
+        started = []
+        try:
+            for address in new:
+                await self._listen(address)
+                started.append(address)
+        except OSError:
+            for address in started:
+                await self._sites.pop(address).stop()
+            return False
+        for address in [a for a in self._sites if a not in addresses]:
+            await self._sites.pop(address).stop()
+        self.addresses = list(addresses)
+        return True
 
     async def stop(self, reason: str = "The host stopped sharing.") -> None:
         for ws in list(self.sockets):

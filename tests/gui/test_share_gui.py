@@ -172,3 +172,30 @@ def test_end_game_in_the_play_view_tells_the_phones(win, qtbot, tmp_path, loopba
     finally:
         phone.close()
         dialog.close()
+
+
+def test_when_the_computers_address_changes_the_qr_code_follows(win, qtbot, tmp_path, monkeypatch):
+    """Loopback stands in for the local network: 127.0.0.1 first, then ::1 (both loopback)."""
+    import gui.share.host as host
+    from gui import share
+    now = ["127.0.0.1"]
+    monkeypatch.setattr(host, "local_network_addresses", lambda: list(now))
+    path = tmp_path / "crew.starwright"
+    path.write_bytes((EXAMPLES / "ashen-comet-veteran.starwright").read_bytes())
+    editor = win.open_path(str(path))
+    win.a_share.trigger()
+    dialog = share.running(editor.session)
+    first = dialog.url.text()
+    assert first.startswith("http://127.0.0.1:") and dialog.host.follow.isActive()
+    dialog.host.check_addresses()                  # nothing changed: nothing done
+    assert dialog.url.text() == first
+    now[:] = ["::1"]
+    dialog.host.check_addresses()                  # what the timer does every few seconds
+    assert dialog.url.text() == first.replace("127.0.0.1", "[::1]") and dialog.qr_text == dialog.url.text()
+    phone = ThreadPhone(dialog.url.text(), "moved", "Di")
+    try:
+        assert phone.welcome["state"]["groups"]
+    finally:
+        phone.close()
+        dialog.close()
+    assert not dialog.host.follow.isActive()

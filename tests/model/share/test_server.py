@@ -237,3 +237,22 @@ def test_document_is_checked_the_same_as_without_sharing():
     doc = document("starchasers-ship")
     state = doc.state()
     assert state["kind"] == "starchasers-ship" and state["revision"] == 0 and not state["game_over"]
+
+
+def test_when_the_address_changes_the_server_follows_with_the_same_token_and_port():
+    """The laptop's local network address changed: the server listens on the new one (here ::1, loopback too)
+    and no more on the old one; the page's address keeps its token and port, so only the host part changes."""
+    async def go():
+        async with shared() as (server, _doc, http, _):
+            token, port = server.token, server.port
+            assert await server.rebind(["::1"])
+            assert server.urls() == [f"http://[::1]:{port}/t/{token}/"]
+            assert {a[0] for a in server._runner.addresses} == {"::1"}
+            async with http.get(server.urls()[0]) as r:
+                assert r.status == 200
+            with pytest.raises(aiohttp.ClientConnectionError):
+                await http.get(f"http://{LOOPBACK}:{port}/t/{token}/")
+            phone = await Phone.join(http, server)
+            assert phone.welcome["state"]["groups"]
+            await phone.close()
+    run(go())
