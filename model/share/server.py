@@ -84,6 +84,8 @@ class ShareServer:
         self.last: dict | None = None
         self.files = {name: (static_dir() / f).read_bytes() for name, (f, _) in STATIC.items()}
         self._runner: web.AppRunner | None = None
+        self._pending: dict | None = None      # publish_threadsafe's newest state, not yet taken by the loop
+        self._scheduled = False
 
     # -- starting and stopping ------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -146,7 +148,18 @@ class ShareServer:
         return asyncio.run_coroutine_threadsafe(run(), self.loop)
 
     def publish_threadsafe(self, state: dict) -> None:
-        self.loop.call_soon_threadsafe(lambda: asyncio.ensure_future(self.publish(state)))
+        """`publish` from another thread (the desktop's). Changes made faster than the loop takes them are
+        published as one: the phones get the newest state, never an older one after it."""
+        self._pending = state
+        if not self._scheduled:
+            self._scheduled = True
+            self.loop.call_soon_threadsafe(self._publish_pending)
+
+    def _publish_pending(self) -> None:
+        self._scheduled = False            # first: a state handed over after this line schedules another run
+        state, self._pending = self._pending, None
+        if state is not None:
+            asyncio.ensure_future(self.publish(state))
 
     async def publish(self, state: dict) -> None:
         """Bring every phone to `state` (after a phone's change, or a change or undo on the desktop)."""
