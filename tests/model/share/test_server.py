@@ -3,9 +3,12 @@ checks and permissions, reconnecting, and bad input that changes nothing (issue 
 
 from __future__ import annotations
 
+import asyncio
+
 import aiohttp
 import pytest
 
+from model import play
 from model.evaluate import evaluate
 from model.share.table import EVERY
 
@@ -255,4 +258,24 @@ def test_when_the_address_changes_the_server_follows_with_the_same_token_and_por
             phone = await Phone.join(http, server)
             assert phone.welcome["state"]["groups"]
             await phone.close()
+    run(go())
+
+
+def test_changes_published_from_another_thread_reach_the_phones_newest_last():
+    """The desktop publishes from its own thread; a burst is sent as fewer messages, ending with the newest."""
+    async def go():
+        async with shared() as (server, doc, http, _):
+            ann = await Phone.join(http, server)
+            states = []
+            for n in range(1, 51):
+                doc.apply(play.set_count(doc.data, HEALTH, n % 10))
+                states.append(doc.state())
+            loop = asyncio.get_running_loop()
+            await loop.run_in_executor(None, lambda: [server.publish_threadsafe(s) for s in states])
+            state = ann.welcome["state"]
+            while state["revision"] != 50:
+                msg = await ann.next("diff")
+                assert msg["revision"] > state["revision"]          # never an older state after a newer one
+                state = apply_diff(state, msg)
+            assert shown(state, HEALTH) == shown(states[-1], HEALTH)
     run(go())
