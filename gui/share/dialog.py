@@ -115,7 +115,9 @@ class ShareDialog(QDialog):
         right.addWidget(self.controls, 1)
         self.revoke_button = QPushButton("Take this phone off the table")
         self.revoke_button.setObjectName("shareRevoke")
-        self.revoke_button.setToolTip("Disconnects the phone and refuses it until sharing starts again.")
+        self.revoke_button.setToolTip("Disconnects the phone; the page on it cannot join again while this sharing "
+                                      "lasts. To shut every earlier phone out, stop and start sharing: that makes "
+                                      "a new code.")
         self.revoke_button.clicked.connect(self._revoke)
         right.addWidget(self.revoke_button)
         trouble = WrapLabel()

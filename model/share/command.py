@@ -8,8 +8,9 @@ import sys
 
 HELP = ("Share a document's Play tracks with the phones at the table over the local network, without a window: "
         "prints the address (with this session's token) to open or to turn into a QR code, one line per address, "
-        "and runs until Ctrl+C or SIGTERM. Phones view the game; this command gives no phone control. Nothing is "
-        "written unless --save is given: then the changes made during the session are saved to FILE on stop.")
+        "and runs until Ctrl+C or SIGTERM; when the computer's local network address changes, the new address is "
+        "printed the same way. Phones only view the game unless --control is given. Nothing is written unless "
+        "--save is given: then the changes made from the phones are saved to FILE on stop.")
 
 
 def add_parser(sub) -> None:
@@ -81,11 +82,30 @@ async def _serve(args, document, addresses: list[str]) -> int:
           "(Ctrl+C stops):", file=sys.stderr, flush=True)
     for url in server.urls():
         print(url, flush=True)
+    follow = None if args.bind else asyncio.ensure_future(_follow(server))
     try:
         await stop.wait()
     finally:
+        if follow is not None:
+            follow.cancel()
         await server.stop()
     return _finish(args, document)
+
+
+ADDRESS_CHECK_S = 5.0   # how often the local network's addresses are read again (a system call, no traffic)
+
+
+async def _follow(server) -> None:
+    """The computer's local network address changed (another Wi-Fi): listen there instead, same token and
+    port, and print the new address."""
+    from .addresses import local_network_addresses
+    while True:
+        await asyncio.sleep(ADDRESS_CHECK_S)
+        now = local_network_addresses()
+        if now and now != server.addresses and await server.rebind(now):
+            print("The address changed; open on a phone:", file=sys.stderr, flush=True)
+            for url in server.urls():
+                print(url, flush=True)
 
 
 def _finish(args, document) -> int:

@@ -118,3 +118,27 @@ def test_the_packaging_checks_probe_joins_a_shared_document(tmp_path):
     refused = subprocess.run([sys.executable, str(ROOT / "packaging" / "share_probe.py"), "http://192.0.2.1:1/t/x/"],
                              capture_output=True, text=True, timeout=60)
     assert refused.returncode == 1 and "not a loopback" in refused.stderr
+
+
+def test_share_follows_a_new_local_network_address(monkeypatch, capsys):
+    """Without --bind, the address is read again every few seconds; a new one is listened on and printed (::1
+    stands in for the new network: loopback only)."""
+    from model.share import addresses, command
+
+    from .helpers import run, shared
+    monkeypatch.setattr(command, "ADDRESS_CHECK_S", 0.01)
+    monkeypatch.setattr(addresses, "local_network_addresses", lambda: ["::1"])
+
+    async def go():
+        async with shared() as (server, _doc, http, _):
+            task = asyncio.ensure_future(command._follow(server))
+            for _ in range(500):
+                if server.addresses == ["::1"]:
+                    break
+                await asyncio.sleep(0.01)
+            task.cancel()
+            async with http.get(server.urls()[0]) as r:
+                assert r.status == 200
+            return server.urls()[0]
+    url = run(go())
+    assert url.startswith("http://[::1]:") and capsys.readouterr().out.strip() == url
