@@ -64,8 +64,9 @@ class Bucket:
 
 
 class ShareServer:
-    """Serves one document to the phones. `document` gives `state()` and `perform(op, player, controls)`
-    (which may be a coroutine); a phone's controls are group keys, or EVERY for all; `on_seats` is called (on the loop) whenever who is connected changes."""
+    """Serves one document to the phones. `document` gives `state()` and `perform(op, player, controls)` (which
+    may be a coroutine); a phone's controls are group keys, or EVERY for all; `on_seats` is called (on the loop)
+    whenever who is connected changes."""
 
     def __init__(self, document, addresses: list[str], port: int = 0, on_seats: Callable | None = None,
                  everyone_controls: bool = False):
@@ -110,9 +111,10 @@ class ShareServer:
             self.port = self._runner.addresses[-1][1]
 
     async def rebind(self, addresses: list[str]) -> bool:
-        """Listen on these addresses instead (the computer's local network address changed): the same port and
-        token, so the phones reconnect by themselves to an address they can still reach; connections open on a
-        gone address are left to close. False (and nothing changed) when a new address cannot be listened on."""
+        """Listen on these addresses instead (the computer's local network address changed), with the same port
+        and token: the new address (and its QR code) differs only in its host part, and a phone scans it again.
+        Connections open on a gone address are left to close by themselves. False (and nothing changed) when a
+        new address cannot be listened on."""
         new = [a for a in addresses if a not in self._sites]
         started = []
         try:
