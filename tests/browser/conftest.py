@@ -1,9 +1,10 @@
-"""The phone page in a real browser engine: Debian's Chromium through chromedriver (selenium), with a phone's
-screen (360 x 740, touch) or a tablet's. Not collected with the rest (pyproject's norecursedirs): .ci/run installs
-chromium and chromium-driver and runs `pytest tests/browser`.
+"""The phone page in real browser engines: Debian's Chromium through chromedriver (selenium), with a phone's
+screen (360 x 740, touch) or a tablet's, and WebKitGTK (Safari's engine: webkit2gtk-driver and its MiniBrowser, in
+a window of a phone's width; it needs an X display, e.g. xvfb-run). Not collected with the rest (pyproject's
+norecursedirs): .ci/run installs chromium, chromium-driver and webkit2gtk-driver and runs `pytest tests/browser`.
 
-Chromium is kept on loopback: every request that is not for 127.0.0.1 goes to a proxy on a loopback port where
-nothing listens, and no name is resolved; its own background services are switched off.
+The browsers are kept on loopback: every request that is not for 127.0.0.1 goes to a proxy on a loopback port
+where nothing listens (Chromium also resolves no name and has its own background services switched off).
 """
 
 from __future__ import annotations
@@ -19,6 +20,9 @@ from tests.model.share.helpers import LOOPBACK, document
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+WEBKIT_DRIVER = shutil.which("WebKitWebDriver") or "/usr/bin/WebKitWebDriver"
+MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+NOWHERE = {"proxyType": "manual", "httpProxy": "127.0.0.1:9", "sslProxy": "127.0.0.1:9", "noProxy": ["127.0.0.1"]}
 PHONE = {"width": 360, "height": 740, "pixelRatio": 2, "touch": True}
 TABLET = {"width": 800, "height": 1280, "pixelRatio": 2, "touch": True}
 LOOPBACK_ONLY = ["--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=127.0.0.1",
@@ -40,6 +44,22 @@ def browser(screen: dict, dark: bool = False):
     driver = webdriver.Chrome(service=Service(DRIVER), options=options)
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
         {"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]})
+    return driver
+
+
+def webkit():
+    """WebKitGTK's MiniBrowser driven by WebKitWebDriver, in a window of a phone's width."""
+    import os
+
+    from selenium import webdriver
+    from selenium.webdriver.webkitgtk.service import Service
+    assert os.environ.get("DISPLAY"), "WebKitGTK needs an X display: run the browser tests under xvfb-run"
+    options = webdriver.WebKitGTKOptions()
+    options.binary_location = MINIBROWSER
+    options.add_argument("--automation")
+    options.set_capability("proxy", NOWHERE)
+    driver = webdriver.WebKitGTK(service=Service(WEBKIT_DRIVER), options=options)
+    driver.set_window_size(PHONE["width"], PHONE["height"])
     return driver
 
 
@@ -96,8 +116,8 @@ def served():
 def phone():
     opened = []
 
-    def make(screen=PHONE, dark: bool = False):
-        d = browser(screen, dark)
+    def make(screen=PHONE, dark: bool = False, engine: str = "chromium"):
+        d = browser(screen, dark) if engine == "chromium" else webkit()
         opened.append(d)
         return d
     yield make
