@@ -18,5 +18,7 @@ Messages (JSON text over the WebSocket, at most protocol.MAX_MESSAGE bytes each)
                  {"type": "diff", "revision": N, "groups": [...]}   (else only the groups that changed)
                  {"type": "result", "id": OPID, "ok": true | false, "reason": ..., "rule": ..., "replayed": ...}
                  {"type": "controls", "controls": [...]}   {"type": "pong", "id": N}
-                 {"type": "refused", "reason": ...}   {"type": "game_over"}   {"type": "bye", "reason": ...}
+                 {"type": "refused", "reason": ...}   {"type": "bye", "reason": ...}
+The state names the document's kind and title, its `revision` (changes of this sharing session), `game_over`
+(End game on the desktop), the issues about the game's counts, and the groups of model/play with their tracks.
 """

@@ -165,9 +165,27 @@ def test_end_game_in_the_play_view_tells_the_phones(win, qtbot, tmp_path, loopba
     dialog = share.running(editor.session)
     phone = ThreadPhone(dialog.url.text(), "c-end", "Cy")
     try:
+        qtbot.waitUntil(lambda: dialog.phones.count() == 1, timeout=5000)
+        dialog.phones.setCurrentRow(0)
+        everything = dialog.controls.item(0)
+        everything.setCheckState(everything.checkState().Checked)
+        assert phone.next(qtbot, "controls")["controls"] == ["*"]
+        # from the phone: Vell (s1) out of action, a power used by the first mate
+        health = shown(phone.welcome["state"], "/play/figures/s1/health_lost")
+        assert phone.op(qtbot, "out", op="step", pointer="/play/figures/s1/health_lost", delta=-health)["ok"]
+        mate = next(g for g in phone.welcome["state"]["groups"] if g["key"] == "first_mate")
+        assert phone.op(qtbot, "pw", op="use_power", group="first_mate", power=mate["powers"][0]["name"])["ok"]
         walkthrough = editor.play_page.finish_game()
-        assert phone.next(qtbot, "state")["state"]["game_over"] is True
-        assert walkthrough is not None and walkthrough.isVisible()   # and the walk-through opens as before
+        state = phone.next(qtbot, "state")["state"]
+        while not state["game_over"]:
+            state = phone.next(qtbot, "state")["state"]
+        # and the walk-through opens as before, with what the phone changed in its record
+        assert walkthrough is not None and walkthrough.isVisible()
+        record = walkthrough.draft.record
+        assert record["out_of_action"] == ["s1"] and record["xp"]["powers"] == 1
+        # a game over: the phone's changes are refused until the next game
+        r = phone.op(qtbot, "late", op="step", pointer=HEALTH, delta=-1)
+        assert r["ok"] is False and "game is over" in r["reason"]
         walkthrough.discard()
     finally:
         phone.close()
