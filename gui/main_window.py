@@ -209,6 +209,9 @@ class MainWindow(QMainWindow):
                                 "in large controls; F5 again goes back")
         self.a_play.setCheckable(True)
         view.addAction(self.a_play)
+        self.a_share = self._act("Share with P&hones…", self.share_with_phones, QKeySequence("F6"), "share_phones",
+                                 "Show the game's tracks on the players' phones over this network (a QR code to scan)")
+        view.addAction(self.a_share)
         self.a_next_tab = self._act("Next Tab", lambda: self._cycle_tab(1), QKeySequence(K.NextChild), "next_tab")
         self.a_prev_tab = self._act("Previous Tab", lambda: self._cycle_tab(-1), QKeySequence(K.PreviousChild), "prev_tab")
 
@@ -408,6 +411,8 @@ class MainWindow(QMainWindow):
             if answer == prompts.CANCEL or (answer == prompts.SAVE and not self.save(editor)):
                 return False
         self.autosaver.forget(editor.session)  # saved or discarded: the recovery file goes
+        from . import share
+        share.stop_for(editor.session)         # the phones sharing it are told and disconnected
         self.undo_group.removeStack(editor.session.stack)
         self.tabs.removeTab(self.tabs.indexOf(editor))
         editor.deleteLater()
@@ -421,6 +426,8 @@ class MainWindow(QMainWindow):
             if (editor.session.dirty or editor.state.walkthrough_open()) and not self.close_editor(editor):
                 event.ignore()
                 return
+        from . import share
+        share.stop_all()                       # quitting: every phone is told and disconnected
         s = st.settings()
         s.setValue("geometry", self.saveGeometry())
         s.setValue("state", self.saveState())
@@ -532,6 +539,16 @@ class MainWindow(QMainWindow):
         # the kind's line says whether it has a Play view (model.play itself is loaded when the view opens)
         self.a_play.setEnabled(e is not None and bool(e.session.kind.play))
         self.a_play.setChecked(e is not None and e.in_play)
+        self.a_share.setEnabled(self.a_play.isEnabled())
+
+    def share_with_phones(self) -> None:
+        """Table Link (gui/share): the Play view, and the sharing window with its QR code."""
+        e = self.current_editor()
+        if e is not None and e.session.kind.play:
+            e.set_play(True)
+            self._show_play_state(e)
+            from . import share
+            share.open_for(e.session, self)
 
     def toggle_preview(self) -> None:
         from .widgets import preview as pv

@@ -21,7 +21,7 @@ from .rules_pack import PackError, load_pack_file
 from .output_path import link_mode, link_refused
 from .storage import DocumentError, SaveError, atomic_write, dumps, load, write_target
 
-COMMANDS = ("new", "check", "export", "import")
+COMMANDS = ("new", "check", "export", "import", "share")
 
 EPILOG = """\
 commands:
@@ -43,6 +43,9 @@ commands:
   import FILE -o OUT.starwright [--json] [--force]
                           import a crew from Labernator (.sg) or BattleScribe / New Recruit
                           (.ros, .rosz, .json) and print what came across
+  share FILE [--bind ADDRESS] [--port N] [--control] [--save]
+                          share the Play tracks with phones on the local network (no window);
+                          prints the address to open; nothing is written without --save
 
 With no command, or with a FILE, the builder window opens.
 """
@@ -101,6 +104,8 @@ def _parser() -> argparse.ArgumentParser:
 
     from .importers.command import add_parser as add_import_parser
     add_import_parser(sub)
+    from .share.command import add_parser as add_share_parser
+    add_share_parser(sub)
     return p
 
 
@@ -391,6 +396,9 @@ def main(argv: Sequence[str] | None = None, open_gui: Callable[[list[str]], int]
         if args.command == "import":
             from .importers.command import run as cmd_import
             return cmd_import(args)
+        if args.command == "share":
+            from .share.command import run as cmd_share
+            return cmd_share(args)
         return {"new": cmd_new, "check": cmd_check, "export": cmd_export}[args.command](args)
     except KeyboardInterrupt:
         return 130

@@ -86,12 +86,17 @@ class PlayPage(QScrollArea):
             self.add_temporary.clicked.connect(self.ask_temporary)
             top.addWidget(self.add_temporary)
             top.addWidget(self.end_game)
+        self.share = QPushButton("Share with phones…")        # Table Link: gui/share
+        self.share.setObjectName("playShare")
+        self.share.setToolTip("Show these tracks on the players' phones over this network: a QR code to scan (F6)")
+        self.share.clicked.connect(self.share_with_phones)
+        top.addWidget(self.share)
         self.back = QPushButton("Editor (F5)")
         self.back.setObjectName("playBack")
         self.back.setToolTip("Back to the document's pages (View > Play, F5)")
         self.back.clicked.connect(lambda: self.editor.set_play(False) if self.editor else None)
         top.addWidget(self.back)
-        for b in (self.new_game, self.add_temporary, self.end_game, self.back):
+        for b in (self.new_game, self.add_temporary, self.end_game, self.share, self.back):
             if b is not None:
                 b.setMinimumHeight(40)
         self.column.addLayout(top)
@@ -295,12 +300,18 @@ class PlayPage(QScrollArea):
                            self._new_game_words() + " Undo (Ctrl+Z) takes it back.", "reset", "New game"):
             self.session.apply(edit)
 
+    def share_with_phones(self):
+        from ..share import open_for
+        return open_for(self.session, self.window())
+
     def finish_game(self):
         """Stargrave: the post-game walk-through, filled in from the tracker (the model's game_record)."""
         from model.play import stargrave
         from model.systems.stargrave.campaign import games_of
 
         from ..pages.stargrave.record import open_walkthrough
+        from ..share import ended_game
+        ended_game(self.session)          # the phones sharing this game show "game over"
         number = len(games_of(self.session.data)) + 1
         record = stargrave.game_record(self.session.data, self.session.result.play, f"Game {number}",
                                        datetime.date.today().isoformat())
