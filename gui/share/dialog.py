@@ -216,7 +216,7 @@ class ShareDialog(QDialog):
         if self.isVisible():
             self.close()
 
-    def closeEvent(self, event) -> None:  # noqa: N802 (Qt name)
+    def closeEvent(self, event) -> None:  # Qt name
         self.host.stop()
         super().closeEvent(event)
         self.done(0)

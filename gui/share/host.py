@@ -112,7 +112,7 @@ class ShareHost(QObject):
         if server is not None:
             try:
                 asyncio.run_coroutine_threadsafe(server.stop(), loop).result(STOP_WAIT)
-            except Exception:   # noqa: BLE001 (stopping goes on: the loop is ended below either way)
+            except Exception:   # stopping goes on: the loop is ended below either way
                 pass
         loop.call_soon_threadsafe(loop.stop)
         if thread is not None:
@@ -172,7 +172,7 @@ class ShareHost(QObject):
                 raise Refused("The game is over; the host starts the next one.")
             edit = perform_on(self.session.kind.kind, self.session.data, self.session.result, op, player, controls)
             self.session.apply(edit)
-        except Exception as e:    # noqa: BLE001 (Refused, or a fault: the server answers the phone either way)
+        except Exception as e:    # Refused, or a fault: the server answers the phone either way
             done.set_exception(e)
         else:
             done.set_result({"ok": True})

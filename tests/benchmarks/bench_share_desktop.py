@@ -22,7 +22,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_play import MEDIAN_MS, P90_MS, floor, p90, paint_now  # noqa: E402
+from bench_play import MEDIAN_MS, P90_MS, floor, p90, paint_now
 
 STEM, POINTER = "ashen-comet-campaign", "/play/figures/s1/health_lost"
 
