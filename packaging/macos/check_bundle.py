@@ -202,7 +202,7 @@ def check(app: Path, allow_no_python: bool = False, out=sys.stdout) -> int:
     res = contents / "Resources"
     app_dir, site = res / "app", res / "site-packages"
     for rel in ("model/__init__.py", "gui/launcher.py", "schemas", "resources/rules", "resources/examples",
-                "resources/fonts", "resources/licenses"):
+                "resources/fonts", "resources/licenses", "resources/share/index.html", "resources/share/app.js"):
         report((app_dir / rel).exists(), f"Resources/app/{rel}")
     report(any((app_dir / "schemas").glob("*.json")), "the schemas are there (schemas/*.json)")
     report(any((app_dir / "resources" / "rules").glob("*.json")), "the rules packs are there")
@@ -214,7 +214,9 @@ def check(app: Path, allow_no_python: bool = False, out=sys.stdout) -> int:
         report((qt / rel).exists(), f"Qt: PySide6/Qt/{rel}")
     for mod in ("QtCore", "QtGui", "QtWidgets", "QtPrintSupport", "QtPdf", "QtPdfWidgets", "QtSvg"):
         report(any((site / "PySide6").glob(f"{mod}.*so")), f"PySide6.{mod} extension module")
-    for pkg in ("reportlab", "jsonschema", "referencing", "rpds", "PIL", "shiboken6"):
+    # (aiohttp with its compiled parts, segno and ifaddr: Table Link, gui/share/ and model/share/)
+    for pkg in ("reportlab", "jsonschema", "referencing", "rpds", "PIL", "shiboken6", "aiohttp", "multidict", "yarl",
+                "segno", "ifaddr"):
         report((site / pkg).is_dir(), f"Resources/site-packages/{pkg}")
 
     count, errors, weak = check_dependencies(app, macos)
