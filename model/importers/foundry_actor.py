@@ -26,7 +26,7 @@ def looks_like(data) -> bool:
 
 def check_actor(data: dict) -> None:
     """Refuse what is not a Star Frontiers character actor, saying what it is instead."""
-    stats = data.get("_stats") if isinstance(data.get("_stats"), dict) else {}
+    stats = stats if isinstance(stats := data.get("_stats"), dict) else {}
     system_id = stats.get("systemId")
     if system_id is not None and system_id != SYSTEM_ID:
         what = f"the \"{system_id}\" system" if isinstance(system_id, str) and len(system_id) < 60 else "another system"

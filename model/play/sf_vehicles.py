@@ -98,8 +98,8 @@ def _limit(v: dict, mode: str, last: int, turn: int) -> tuple[int, str]:
 
 def motions(data: dict, derived: dict, pack=None) -> list[Motion]:
     """Every vehicle of the character that the pack knows, with its play state."""
-    play = data.get("play") if isinstance(data.get("play"), dict) else {}
-    states = play.get("vehicles") if isinstance(play.get("vehicles"), dict) else {}
+    play = play if isinstance(play := data.get("play"), dict) else {}
+    states = states if isinstance(states := play.get("vehicles"), dict) else {}
     step = (derived or {}).get("vehicle_speed_step") or 1
     out = []
     for i, v in enumerate((derived or {}).get("vehicles") or []):

@@ -23,7 +23,7 @@ GAMES = "/campaign/games"
 
 def _doc(data: dict, index: int, record: dict) -> dict:
     doc = {k: v for k, v in data.items() if k != "campaign"}
-    camp = data.get("campaign") if isinstance(data.get("campaign"), dict) else {}
+    camp = camp if isinstance(camp := data.get("campaign"), dict) else {}
     games = camp.get("games") if isinstance(camp.get("games"), list) else []
     doc["campaign"] = {**camp, "games": list(games[:index]) + [record]}
     return doc

@@ -25,7 +25,7 @@ def crew_now(data: dict, state: CampaignState, t: Tables, unplayed: dict | None 
         doc = {"soldiers": [{"type": s["type"], "robot": s["robot"], "shotgun": s["shotgun"],
                              "armour_trade": s.get("armour_trade", False)} for s in state.soldiers]}
         for role in ROLES:
-            officer = data.get(role) if isinstance(data.get(role), dict) else {}
+            officer = officer if isinstance(officer := data.get(role), dict) else {}
             o = state.officers[role]
             carried_finds = {f["name"] for f in o["finds"] if not t.canonical_item(f["name"])}
             doc[role] = {**officer, "items": [n for n in o["items"] if n not in carried_finds]}
