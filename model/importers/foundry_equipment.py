@@ -13,7 +13,7 @@ and becomes shots for the weapons that use it (charges / charges a shot for SEU 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .report import ALIAS, AMBIGUOUS, AS_IS, DIFFERS, INFERRED, NO_PLACE
 
