@@ -28,9 +28,11 @@ def test_mypy_is_configured_to_catch_none_and_untyped_core_code(tmp_path, monkey
     (tmp_path / "pyproject.toml").write_text((ROOT / "pyproject.toml").read_text())
     (tmp_path / "model").mkdir()
     (tmp_path / "model" / "__init__.py").write_text("")
-    # strict optional: a value that may be None used as a number
+    # strict optional: a value that may be None used as a number; a definition without annotations is allowed
+    # outside the core modules, and its body is checked all the same
     (tmp_path / "model" / "other.py").write_text(
-        "def f(d: dict[str, int]) -> int:\n    return d.get('x') + 1\n\n\ndef untyped(x):\n    return x\n")
+        "def f(d: dict[str, int]) -> int:\n    return d.get('x') + 1\n\n\ndef untyped(x):\n    return x\n\n\n"
+        "def loose(x):\n    y: int = None\n    return y\n")
     # a core module: a definition without annotations is refused there (and only there)
     (tmp_path / "model" / "edits.py").write_text("def g(x):\n    return x\n")
     out, status = _mypy(tmp_path, monkeypatch, "--cache-dir", str(tmp_path / ".mypy_cache"))
@@ -38,3 +40,4 @@ def test_mypy_is_configured_to_catch_none_and_untyped_core_code(tmp_path, monkey
     assert 'model/other.py:2: error: Unsupported operand types for + ("None" and "int")' in out, out
     assert "model/edits.py:1: error: Function is missing a type annotation  [no-untyped-def]" in out, out
     assert "other.py:5" not in out, out
+    assert 'model/other.py:10: error: Incompatible types in assignment (expression has type "None"' in out, out
