@@ -68,14 +68,14 @@ def _state_parts(s: CampaignState) -> tuple:
     where they were set); each officer's powers. (Made after every game a replay plays: written straight out with
     marshal, as content_key does, the state's fields by name.)"""
     o = s.officers
-    fields = (s.games, s.xp_earned, s.xp_spent, s.credits, s.stash, s.soldiers, s.used_ids,
-              [(r, o[r]["level"], o[r]["finds"], o[r]["improved"]) for r in ROLES])
+    parts = (s.games, s.xp_earned, s.xp_spent, s.credits, s.stash, s.soldiers, s.used_ids,
+             [(r, o[r]["level"], o[r]["finds"], o[r]["improved"]) for r in ROLES])
     core: bytes | str
     powers: dict[str, bytes | str]
     try:
-        core, powers = marshal.dumps(fields, 2), {r: marshal.dumps(o[r]["powers"], 2) for r in ROLES}
+        core, powers = marshal.dumps(parts, 2), {r: marshal.dumps(o[r]["powers"], 2) for r in ROLES}
     except ValueError:       # (a find recorded with a value marshal cannot write)
-        core, powers = content_key(fields), {r: content_key(o[r]["powers"]) for r in ROLES}
+        core, powers = content_key(parts), {r: content_key(o[r]["powers"]) for r in ROLES}
     return core, {r: (tuple(o[r]["items"]), o[r]["items_at"]) for r in ROLES}, powers
 
 
