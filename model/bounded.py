@@ -18,7 +18,8 @@ import json
 import os
 import re
 import stat
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, TypeAlias
 
 from . import pointer as jp
 
@@ -67,7 +68,7 @@ def _os_reason(e: OSError) -> str:
             errno.EPERM: "you do not have permission to read this file",
             errno.ELOOP: "this is a symbolic link that leads round in a loop, not a file",
             errno.ENAMETOOLONG: "the file name is too long",
-            errno.EISDIR: "this is a folder, not a file"}.get(e.errno, f"the file could not be read ({e.strerror or e})")
+            errno.EISDIR: "this is a folder, not a file"}.get(e.errno or 0, f"the file could not be read ({e.strerror or e})")
 
 
 def check_regular(path: str | os.PathLike) -> os.stat_result:
@@ -146,6 +147,15 @@ def read_head(path: str | os.PathLike, size: int) -> bytes:
         raise DocumentError(path, _os_reason(e)) from None
 
 
+_SPACE = re.compile(r"[ \t\r\n]*")
+
+
+def _skip_space(text: str, at: int) -> int:
+    """Where the JSON white space from `at` ends (the pattern matches nothing too: a match is always found)."""
+    found = _SPACE.match(text, at)
+    return found.end() if found else at
+
+
 def peek_keys(path: str | os.PathLike, keys: set[str], size: int = 65536) -> dict:
     """The top-level `keys` whose string values come within the first `size` bytes of a JSON file, read
     without parsing the rest (how the rules folder finds a pack by id without loading twenty packs).
@@ -155,24 +165,23 @@ def peek_keys(path: str | os.PathLike, keys: set[str], size: int = 65536) -> dic
     if not text.startswith("{"):
         return found
     decoder = json.JSONDecoder()
-    ws = re.compile(r"[ \t\r\n]*")
-    at = ws.match(text, 1).end()
+    at = _skip_space(text, 1)
     try:
         while at < len(text) and text[at] == '"' and len(found) < len(keys):
             key, at = decoder.raw_decode(text, at)
-            at = ws.match(text, at).end()
+            at = _skip_space(text, at)
             if text[at:at + 1] != ":":
                 break
-            at = ws.match(text, at + 1).end()
+            at = _skip_space(text, at + 1)
             if key in keys and text[at:at + 1] == '"':
                 value, at = decoder.raw_decode(text, at)
                 found[key] = value
             else:
                 _value, at = decoder.raw_decode(text, at)
-            at = ws.match(text, at).end()
+            at = _skip_space(text, at)
             if text[at:at + 1] != ",":
                 break
-            at = ws.match(text, at + 1).end()
+            at = _skip_space(text, at + 1)
     except (ValueError, RecursionError):
         pass
     return found
@@ -270,10 +279,14 @@ def _bad_scalar(v, path, entry, strings: bool, numbers: bool) -> None:
                                       f"(at most {MAX_NUMBER:,})", _where(entry))
 
 
+# a container met in a walk: (value, parent entry, key in parent, depth)
+_Entry: TypeAlias = "tuple[Any, _Entry | None, Any, int]"
+
+
 def _walk(value: Any, path, strings: bool = True, numbers: bool = True) -> None:
     """Depth, duplicate keys, and (when asked) number range and the characters of every string and key,
     without recursion. Only containers go on the stack: a 5 MB pack is walked in a fraction of a second."""
-    root = (value, None, None, 1)  # (value, parent entry, key in parent, depth)
+    root: _Entry = (value, None, None, 1)  # (value, parent entry, key in parent, depth)
     if not isinstance(value, (dict, list)):
         _bad_scalar(value, path, root, strings, numbers)
         return
@@ -285,7 +298,7 @@ def _walk(value: Any, path, strings: bool = True, numbers: bool = True) -> None:
             if isinstance(v, _Duplicates):
                 raise DocumentError(path, f'the key "{_clean(v.duplicate)}" appears twice in this object; '
                                           f"keep only one", _where(entry))
-            items = v.items()
+            items: Iterable[tuple[Any, Any]] = v.items()
         else:
             items = enumerate(v)
         if depth > MAX_DEPTH:
@@ -295,16 +308,16 @@ def _walk(value: Any, path, strings: bool = True, numbers: bool = True) -> None:
             if isinstance(child, (dict, list)):
                 stack.append((child, entry, k, depth + 1))
                 continue
-            if strings and isinstance(k, str) and _BAD_CHAR.search(k):
-                raise DocumentError(path, f"a key contains {_char_name(_BAD_CHAR.search(k).group())}; remove it",
+            if strings and isinstance(k, str) and (bad := _BAD_CHAR.search(k)):
+                raise DocumentError(path, f"a key contains {_char_name(bad.group())}; remove it",
                                     _where(entry))
             if strings or numbers:
                 if (strings and isinstance(child, str)) or (numbers and not isinstance(child, str)):
                     _bad_scalar(child, path, (child, entry, k, depth + 1), strings, numbers)
         if strings and isinstance(v, dict):
             for k in v:
-                if isinstance(v[k], (dict, list)) and _BAD_CHAR.search(k):
-                    raise DocumentError(path, f"a key contains {_char_name(_BAD_CHAR.search(k).group())}; "
+                if isinstance(v[k], (dict, list)) and (bad := _BAD_CHAR.search(k)):
+                    raise DocumentError(path, f"a key contains {_char_name(bad.group())}; "
                                               f"remove it", _where(entry))
 
 

@@ -189,7 +189,7 @@ def cmd_check(args) -> int:
             for issue in result.issues:
                 print(_issue_line(name, issue))
             status = "OK" if not errors else f"{errors} error{'s' if errors != 1 else ''}"
-            extra = f" (rules: {result.pack.describe()})" if result.house_rules else ""
+            extra = f" (rules: {result.pack.describe()})" if result.house_rules and result.pack is not None else ""
             print(f"{name}: {loaded.kind.title} {status}{extra}")
     return worst
 

@@ -92,17 +92,19 @@ def apply(data: Any, edit: Edit) -> Edit:
         return Set(edit.pointer, old)
     if isinstance(edit, _Restore):
         container, key = jp.container_and_key(data, edit.pointer)
+        if not isinstance(container, dict) or not isinstance(key, str):
+            raise jp.PointerError(f"{edit.pointer}: restore needs an object member")
         _put_at(container, key, copy.deepcopy(edit.value), edit.position)
         return Remove(edit.pointer)
     if isinstance(edit, Insert):
         container, key = jp.container_and_key(data, edit.pointer, allow_end=True)
-        if not isinstance(container, list):
+        if not isinstance(container, list) or not isinstance(key, int):   # a list's key is its index
             raise jp.PointerError(f"{edit.pointer}: insert needs a list")
         container.insert(key, copy.deepcopy(edit.value))
         return Remove(jp.child(jp.parent(edit.pointer)[0], key))
     if isinstance(edit, Remove):
         container, key = jp.container_and_key(data, edit.pointer)
-        if isinstance(container, list):
+        if isinstance(key, int):   # an index: the container is a list
             old = container.pop(key)
             return Insert(edit.pointer, old)
         position = list(container).index(key)
@@ -110,7 +112,7 @@ def apply(data: Any, edit: Edit) -> Edit:
         return _Restore(edit.pointer, old, position)
     if isinstance(edit, Move):
         container, key = jp.container_and_key(data, edit.pointer)
-        if not isinstance(container, list):
+        if not isinstance(container, list) or not isinstance(key, int):
             raise jp.PointerError(f"{edit.pointer}: move needs a list item")
         if not 0 <= edit.to_index < len(container):
             raise jp.PointerError(f"{edit.pointer}: cannot move to index {edit.to_index}")

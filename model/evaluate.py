@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from . import optional_rules, play
 from .issues import WARNING, Issue, has_errors, sort_issues
 from .kinds import Kind
-from .rules_pack import Pack, find_pack, refused
+from .rules_pack import Pack, builtin_pack, find_pack, refused
 from .validation import document_issues
 
 
@@ -43,8 +46,8 @@ def pack_for(data: dict, kind: Kind, extra: list[Pack] | None = None) -> tuple[P
     wanted = (data.get("rules") or {}).get("pack") if isinstance(data.get("rules"), dict) else None
     pack = find_pack(kind.pack, wanted, extra)
     if pack is None:
-        builtin = find_pack(kind.pack, None)
-        broken = refused(kind.pack, wanted)
+        builtin = builtin_pack(kind.pack)   # what find_pack gives for a document that names no pack
+        broken = refused(kind.pack, wanted) if isinstance(wanted, str) else None
         if broken is not None:
             where = f" at {broken.where}" if broken.where else ""
             why = (f'The rules pack "{wanted}" is in your rules folder ({broken.path}) but cannot be used: '
@@ -74,7 +77,8 @@ def filled_warning(pack: Pack) -> Issue:
                  f"built-in pack into yours to change them.")
 
 
-def evaluate(data: dict, kind: Kind, extra_packs: list[Pack] | None = None, origin=None) -> Result:
+def evaluate(data: dict, kind: Kind, extra_packs: list[Pack] | None = None,
+             origin: str | os.PathLike | None = None) -> Result:
     """`origin` is the document's file path (None when unsaved): systems that link other files (a
     Starchasers ship's crew) have them read relative to it here (GameSystem.read_links), and derive gets
     their contents, so derive and check stay pure functions of the document and the rules pack."""
@@ -90,12 +94,12 @@ def evaluate(data: dict, kind: Kind, extra_packs: list[Pack] | None = None, orig
     # the optional rules of the pack, with whether this document plays with each (model/optional_rules.py)
     derived["optional_rules"] = optional_rules.listing(data, pack)
     checked = system.check(data, derived, pack) + optional_rules.issues(data, pack) + _portrait_issues(data)
+    groups: list[play.Group] | Callable[[], list[play.Group]]
     if data.get("play"):
         groups = play.groups(kind.kind, data, derived, pack)
         checked = checked + play.issues(kind.kind, data, derived, pack, groups)
     else:     # no count stored, so none past its limit
-        def groups(data=data, derived=derived, pack=pack):
-            return play.groups(kind.kind, data, derived, pack)
+        groups = partial(play.groups, kind.kind, data, derived, pack)
     told = {i.pointer for i in checked}   # the rules' own words for a kept record win over the schema's
     issues = [i for i in kept if i.pointer not in told] + pack_issues + checked
     return Result(sort_issues(issues), derived, pack, True, system.offers(data, derived, pack), groups)

@@ -104,7 +104,7 @@ PLANNED: dict[str, str] = {
 }
 
 
-def by_format(fmt: str) -> Kind | None:
+def by_format(fmt: object) -> Kind | None:
     if isinstance(fmt, str) and fmt.startswith(FORMAT_PREFIX):
         return KINDS.get(fmt[len(FORMAT_PREFIX):])
     return None

@@ -15,7 +15,7 @@ from .issues import Issue
 from .labels import describe_pointer
 
 
-def _md_escape(text: str) -> str:
+def _md_escape(text: object) -> str:
     """Markdown that a chat would read as formatting, shown literally."""
     out = []
     for ch in str(text):

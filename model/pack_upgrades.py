@@ -34,7 +34,7 @@ def lacks(data: Any) -> bool:
     """Whether a pack lacks something this release added (so that the built-in pack is read only then)."""
     if not isinstance(data, dict):
         return False
-    return "optional_rules" not in data or any(not jp.exists(data, p) for p in ADDED.get(data.get("system"), ()))
+    return "optional_rules" not in data or any(not jp.exists(data, p) for p in ADDED.get(data.get("system", ""), ()))
 
 
 def upgrade(data: Any, builtin: dict) -> tuple[Any, tuple[str, ...]]:
@@ -44,7 +44,7 @@ def upgrade(data: Any, builtin: dict) -> tuple[Any, tuple[str, ...]]:
         return data, ()
     filled = [] if "optional_rules" in data else ["/optional_rules"]
     out = _optional_rules(data, builtin)
-    for pointer in ADDED.get(data.get("system"), ()):
+    for pointer in ADDED.get(data.get("system", ""), ()):
         parent, key = jp.parent(pointer)
         holder = jp.get(out, parent) if jp.exists(out, parent) else None
         if not isinstance(holder, dict) or key in holder or not jp.exists(builtin, pointer):

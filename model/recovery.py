@@ -95,9 +95,9 @@ def _entry(file: Path, record: Any) -> Entry | None:
     kind = record.get("kind")
     if kind not in KINDS:
         return None
-    path = record.get("path") if isinstance(record.get("path"), str) else None
-    saved = record.get("saved_at") if isinstance(record.get("saved_at"), (int, float)) else file.stat().st_mtime
-    pid = record.get("pid") if isinstance(record.get("pid"), int) else 0
+    path = path if isinstance(path := record.get("path"), str) else None
+    saved = saved if isinstance(saved := record.get("saved_at"), (int, float)) else file.stat().st_mtime
+    pid = pid if isinstance(pid := record.get("pid"), int) else 0
     return Entry(file, file.name[: -len(SUFFIX)], float(saved), path, kind, str(record.get("title") or ""),
                  record["document"], pid)
 
@@ -106,7 +106,8 @@ def pending(folder: str | os.PathLike) -> tuple[list[Entry], list[DocumentError]
     """Recovery files left by Starwrights that are no longer running (oldest first), and the files that
     could not be read (reported, left in place)."""
     folder = Path(folder)
-    entries, broken = [], []
+    entries: list[Entry] = []
+    broken: list[DocumentError] = []
     if not folder.is_dir():
         return entries, broken
     for file in sorted(folder.glob(f"*{SUFFIX}")):

@@ -12,7 +12,7 @@ import os
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from . import pointer as jp
 from .paths import rules_dir, schemas_dir, user_data_dir, user_rules_dir
@@ -111,11 +111,13 @@ def load_pack_file(path: str | os.PathLike, builtin: bool = False) -> Pack:
         stamp = os.stat(path).st_mtime
     except OSError:
         stamp = -1.0
+    real_path = str(p)
     if stamp >= 0:
         real = _REAL.get(str(path))
         if real is None:
             real = _REAL[str(path)] = os.path.realpath(p)
-    key = (real if stamp >= 0 else str(p), stamp)
+        real_path = real
+    key = (real_path, stamp)
     if key in _cache:
         return _cache[key]
     try:
@@ -147,14 +149,23 @@ def _marks_file() -> Path:
     return user_data_dir() / "cache" / "validated-packs.json"
 
 
-def _sha256(data: bytes = b""):
+class _Digest(Protocol):
+    """What a SHA-256 object of _sha2, _sha256 or hashlib offers (they share no class)."""
+    def update(self, data: bytes, /) -> None: ...
+    def digest(self) -> bytes: ...
+    def hexdigest(self) -> str: ...
+
+
+def _sha256(data: bytes = b"") -> _Digest:
     # The built-in SHA-256, not hashlib's: hashlib loads OpenSSL's libcrypto (~3 MB of resident memory) into
     # a program that needs nothing else of it (tests/benchmarks/bench_gui.py, memory).
+    # mypy checks for Python 3.11, whose typeshed knows neither private module (_sha2 is 3.12+, _sha256 is not
+    # described at all): the ignores say only that, the fallbacks below cover a build without them.
     try:
-        from _sha2 import sha256          # Python 3.12+
+        from _sha2 import sha256  # type: ignore[import-not-found]        # Python 3.12+
     except ImportError:
         try:
-            from _sha256 import sha256    # Python 3.11
+            from _sha256 import sha256  # type: ignore[import-not-found]  # Python 3.11
         except ImportError:               # a build without them
             from hashlib import sha256
     return sha256(data)

@@ -110,8 +110,13 @@ _REASONS = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is u
             errno.ENAMETOOLONG: "the file name is too long"}
 
 
-def _refuse(path, reason: str) -> SaveError:
+def _refuse(path: str | os.PathLike, reason: str) -> SaveError:
     return SaveError(path, f"could not save: {reason}. The file on disk was not changed.")
+
+
+def _reason(e: OSError) -> str:
+    """Why an OSError stopped a save, in the program's words when its errno is one of _REASONS."""
+    return _REASONS.get(e.errno, e.strerror or str(e)) if e.errno is not None else e.strerror or str(e)
 
 
 # What a write does with a symbolic link at the path it was given (the path's last part: links among its folders
@@ -122,17 +127,17 @@ FOLLOW = "follow"    # the file it points to is replaced, the link stays a link:
                      # the link; that file must exist (a dangling link is refused, never made into a new file)
 
 
-def link_destination(path: str | os.PathLike) -> tuple[str, bool] | None:
+def link_destination(path: str | os.PathLike[str]) -> tuple[str, bool] | None:
     """(what the link says, whether that leads to something) when path is a symbolic link, else None."""
     try:
         if not os.path.islink(path):
             return None
-        return os.readlink(path), os.path.exists(path)
+        return os.fspath(os.readlink(path)), os.path.exists(path)
     except (OSError, ValueError):
         return None
 
 
-def _link_refused(path, dest: str, leads: bool, why: str) -> SaveError:
+def _link_refused(path: str | os.PathLike, dest: str, leads: bool, why: str) -> SaveError:
     where = f"{dest}" + ("" if leads else ", which does not exist")
     return SaveError(path, f"could not save: this is a symbolic link (to {where}) and {why}. Nothing was written.")
 
@@ -166,7 +171,7 @@ def write_target(path: str | os.PathLike, link: str = REFUSE) -> Path:
     except ValueError:
         raise _refuse(str(path).replace("\x00", "\\0"), "the file name contains a NUL character") from None
     except OSError as e:
-        raise _refuse(path, _REASONS.get(e.errno, e.strerror or str(e))) from None
+        raise _refuse(path, _reason(e)) from None
     if not stat.S_ISREG(st.st_mode):
         raise _refuse(path, describe_not_regular(st.st_mode, reading=False) + "; only a regular file is ever replaced")
     return target
@@ -183,7 +188,7 @@ def clean_stale_temps(target: Path, max_age: float = 600.0) -> list[Path]:
     import time
     folder = target.parent if str(target.parent) else Path(".")
     prefix = temp_prefix(target)
-    removed = []
+    removed: list[Path] = []
     try:
         names = [n for n in os.listdir(folder) if n.startswith(prefix) and n.endswith(".tmp")]
     except OSError:
@@ -237,6 +242,7 @@ def atomic_write(path: str | os.PathLike, payload: bytes, link: str = REFUSE) ->
     notes = []
     tmp_name = None
     try:
+        old: os.stat_result | None
         try:
             old = os.lstat(target)   # a link replaced itself (REPLACE) has no mode or other names to keep
             old = old if stat.S_ISREG(old.st_mode) else None
@@ -270,7 +276,7 @@ def atomic_write(path: str | os.PathLike, payload: bytes, link: str = REFUSE) ->
         except OSError:
             pass
     except OSError as e:
-        raise _refuse(path, _REASONS.get(e.errno, e.strerror or str(e))) from None
+        raise _refuse(path, _reason(e)) from None
     finally:
         if tmp_name:
             try:

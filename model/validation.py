@@ -9,8 +9,10 @@ from typing import TYPE_CHECKING, Any
 from collections.abc import Iterable
 
 if TYPE_CHECKING:  # imported for real on first use (start-up cost)
-    from jsonschema import Draft202012Validator
-    from referencing import Registry
+    from jsonschema.exceptions import ValidationError
+    from jsonschema.protocols import Validator
+    from referencing import Registry, Resource
+    from referencing._core import Resolver
 
 from . import pointer as jp
 from .content_key import content_key
@@ -28,19 +30,21 @@ def registry() -> Registry:
     open: tests/benchmarks/bench_gui.py)."""
     # jsonschema/referencing are imported on first use, not at start-up (~60 ms of the window's start).
     from referencing import Registry
-    return Registry(retrieve=_retrieve)
+    # referencing builds its classes with attrs through a wrapper of its own, which mypy's attrs support does not
+    # see: it knows neither `retrieve` here nor `ref` below (both the documented keywords)
+    return Registry(retrieve=_retrieve)  # type: ignore[call-arg]
 
 
-def _retrieve(uri: str):
+def _retrieve(uri: str) -> Resource[Any]:
     from referencing.exceptions import NoSuchResource
     name = uri[len(SCHEMA_BASE):] if uri.startswith(SCHEMA_BASE) else ""
     if not name or "/" in name or not (schemas_dir() / name).is_file():
-        raise NoSuchResource(ref=uri)
+        raise NoSuchResource(ref=uri)  # type: ignore[call-arg]
     return _resource(name)
 
 
 @cache
-def _resource(name: str):
+def _resource(name: str) -> Resource[Any]:
     """schemas/<name> as a resource of the registry (read once)."""
     from referencing import Resource
     from referencing.jsonschema import DRAFT202012
@@ -60,12 +64,12 @@ def schema_id(name: str) -> str:
 
 
 @cache
-def validator(name: str) -> Draft202012Validator:
+def validator(name: str) -> Validator:
     """The validator of schemas/<name> (e.g. "stargrave-crew.v1.json"), built once."""
     return _validator_for({"$ref": schema_id(name)}, schema_id(name))
 
 
-def _validator_for(schema: dict, base: str) -> Draft202012Validator:
+def _validator_for(schema: dict, base: str) -> Validator:
     """A validator of `schema` with every $ref put in place (a schema that refers to itself keeps its refs).
 
     Following a $ref through the registry on every check made validation three times slower than the check
@@ -82,7 +86,7 @@ _SCHEMA_MAPS = ("properties", "patternProperties", "dependentSchemas")   # name 
 _NOT_SCHEMAS = ("enum", "const", "default", "examples", "required", "description", "title", "$comment")
 
 
-def _inline(node, resolver, seen: tuple):
+def _inline(node: Any, resolver: Resolver[Any], seen: tuple[int, ...]) -> Any:
     """`node` with each {"$ref": ...} replaced by what it refers to (with that schema's own base for its refs)."""
     if isinstance(node, list):
         return [_inline(x, resolver, seen) for x in node]
@@ -109,36 +113,41 @@ def _inline(node, resolver, seen: tuple):
 
 
 @cache
-def _strict_class():
+def _strict_class() -> type[Validator]:
     """Draft 2020-12 where an integer is an integer: jsonschema counts 3.0 (and 1e308) as one, which then
     reaches rule code that formats or counts with it."""
     from jsonschema import Draft202012Validator, validators
 
-    def is_integer(_checker, value) -> bool:
+    def is_integer(_checker: object, value: object) -> bool:
         return isinstance(value, int) and not isinstance(value, bool)
 
     checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", is_integer)
     return validators.extend(Draft202012Validator, type_checker=checker)
 
 
-def _pointer(error) -> str:
+def _pointer(error: ValidationError) -> str:
     ptr = jp.join(*error.absolute_path)
     if error.validator == "required":
         # jsonschema reports a missing property at the parent object: point at the property itself.
-        missing = [p for p in error.validator_value if p not in (error.instance or {})]
+        required: Any = error.validator_value   # (`Unset` only on an error made by hand, never on a check's)
+        instance: Any = error.instance
+        missing = [p for p in required if p not in (instance or {})]
         if missing:
             ptr = jp.child(ptr, missing[0])
     return ptr
 
 
-def _friendly(error) -> str:
+def _friendly(error: ValidationError) -> str:
     v = error.validator
-    inst = error.instance
+    # what was checked and the schema's value for the keyword: typed "or Unset" (a sentinel of an error made by
+    # hand); every error a check gives has both
+    inst: Any = error.instance
+    value: Any = error.validator_value
     if v == "required":
-        missing = [p for p in error.validator_value if p not in (inst or {})]
+        missing = [p for p in value if p not in (inst or {})]
         return f"'{missing[0]}' is missing" if missing else error.message
     if v == "type":
-        want = error.validator_value
+        want = value
         want = " or ".join(want) if isinstance(want, list) else want
         word = {"integer": "a whole number", "number": "a number", "string": "text", "boolean": "true or false",
                 "array": "a list", "object": "an object", "null": "empty (null)"}
@@ -147,43 +156,43 @@ def _friendly(error) -> str:
     if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         bound = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than",
                  "exclusiveMaximum": "less than"}[v]
-        return f"{json.dumps(inst)} is out of range: must be {bound} {error.validator_value}"
+        return f"{json.dumps(inst)} is out of range: must be {bound} {value}"
     if v == "enum":
-        opts = ", ".join(json.dumps(o) for o in error.validator_value)
+        opts = ", ".join(json.dumps(o) for o in value)
         return f"{json.dumps(inst, ensure_ascii=False)[:60]} is not one of {opts}"
     if v == "const":
-        return f"expected {json.dumps(error.validator_value)}, found {json.dumps(inst, ensure_ascii=False)[:60]}"
+        return f"expected {json.dumps(value)}, found {json.dumps(inst, ensure_ascii=False)[:60]}"
     if v == "additionalProperties":
         return error.message.replace("Additional properties are not allowed", "unknown field")
     if v == "maxItems" and isinstance(error.schema, dict) and isinstance(error.schema.get("x-too-many"), str):
         # the schema's own sentence for a list longer than it allows ({count}: the list's, {most}: the bound)
-        return error.schema["x-too-many"].format(count=len(inst), most=error.validator_value)
+        return error.schema["x-too-many"].format(count=len(inst), most=value)
     if v in ("minItems", "maxItems"):
-        return f"a list of {len(inst)} items: must have {'at least' if v == 'minItems' else 'at most'} {error.validator_value}"
+        return f"a list of {len(inst)} items: must have {'at least' if v == 'minItems' else 'at most'} {value}"
     if v in ("minLength", "maxLength"):
-        return f"text of {len(inst)} characters: must have {'at least' if v == 'minLength' else 'at most'} {error.validator_value}"
+        return f"text of {len(inst)} characters: must have {'at least' if v == 'minLength' else 'at most'} {value}"
     # the keywords below: jsonschema's own message shows the whole value (a Python repr of it, however long)
     if v in ("minProperties", "maxProperties") and isinstance(inst, dict):
         return (f"{len(inst)} entries: must have {'at least' if v == 'minProperties' else 'at most'} "
-                f"{error.validator_value}")
+                f"{value}")
     if v == "uniqueItems":
         return "the list holds the same entry more than once: each must be different"
     if v == "pattern":
         return f"{json.dumps(inst, ensure_ascii=False)[:60]} is not written the way this field needs"
     if v == "format":
-        return f"{json.dumps(inst, ensure_ascii=False)[:60]} is not a valid {error.validator_value}"
+        return f"{json.dumps(inst, ensure_ascii=False)[:60]} is not a valid {value}"
     if v in ("anyOf", "oneOf", "allOf", "not", "contains") and isinstance(inst, (dict, list)):
         return f"does not fit the file format here (its {v} rule)"
     return error.message
 
 
-def errors_to_issues(errors: Iterable, rule: str = "SCHEMA") -> list[Issue]:
+def errors_to_issues(errors: Iterable[ValidationError], rule: str = "SCHEMA") -> list[Issue]:
     return [issue for _path, issue in _placed_issues(errors, rule)]
 
 
-def _placed_issues(errors: Iterable, rule: str = "SCHEMA") -> list[tuple[tuple, Issue]]:
+def _placed_issues(errors: Iterable[ValidationError], rule: str = "SCHEMA") -> list[tuple[tuple, Issue]]:
     """The issues of `errors` in the order of the place each error was found at, with that place."""
-    out = []
+    out: list[tuple[tuple, Issue]] = []
     for error in sorted(errors, key=lambda e: list(map(str, e.absolute_path))):
         path = tuple(map(str, error.absolute_path))
         # A oneOf/anyOf failure is clearer told by its best inner error.
@@ -232,11 +241,11 @@ def document_issues(name: str, data: Any, records: str = "") -> list[Issue]:
     return out
 
 
-def _remembered(key: str, data: Any, check) -> list[Issue]:
+def _remembered(key: str, data: Any, check: Validator) -> list[Issue]:
     return [issue for _path, issue in _remembered_placed(key, data, check)]
 
 
-def _remembered_placed(key: str, data: Any, check) -> list[tuple[tuple, Issue]]:
+def _remembered_placed(key: str, data: Any, check: Validator) -> list[tuple[tuple, Issue]]:
     k = (key, content_key(data))
     found = _RECORDS.get(k)
     if found is None:
@@ -256,7 +265,7 @@ def _by_parts(name: str, data: Any) -> list[Issue]:
     return [issue for _path, issue in _node_issues(_parts(name), name, data)]
 
 
-def _node_issues(node, key: str, value: Any) -> list[tuple[tuple, Issue]]:
+def _node_issues(node: _Part, key: str, value: Any) -> list[tuple[tuple, Issue]]:
     """The placed issues of `value` checked against `node` (a `_Part`), each part remembered under `key`, and what
     a part holds remembered whole: an unchanged officer is one look-up, not one per list it holds."""
     if node.props is None and node.items is None:
@@ -271,7 +280,7 @@ def _node_issues(node, key: str, value: Any) -> list[tuple[tuple, Issue]]:
     return list(found)
 
 
-def _cut_issues(node, key: str, value: Any) -> list[tuple[tuple, Issue]]:
+def _cut_issues(node: _Part, key: str, value: Any) -> list[tuple[tuple, Issue]]:
     if node.props is not None and isinstance(value, dict):
         placed = _remembered_placed(key, {k: (0 if k in node.props else v) for k, v in value.items()}, node.shell)
         for k, part in node.props.items():
@@ -311,7 +320,7 @@ class _Part:
     items: Any = None
 
 
-def _cut(schema: Any, cls) -> _Part:
+def _cut(schema: Any, cls: type[Validator]) -> _Part:
     whole = cls({**schema, "$schema": DRAFT_2020_12} if isinstance(schema, dict) else schema, registry=registry())
     if not isinstance(schema, dict):
         return _Part(whole)
@@ -338,6 +347,6 @@ def _parts(name: str) -> _Part:
 
 
 @cache
-def _record_validator(name: str, records: str) -> Draft202012Validator:
+def _record_validator(name: str, records: str) -> Validator:
     fragment = "".join(f"/properties/{jp.escape(t)}" for t in jp.split(records)) + "/items"
     return _validator_for({"$ref": schema_id(name) + "#" + fragment}, schema_id(name))

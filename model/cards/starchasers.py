@@ -29,7 +29,7 @@ def _legend(heads) -> str:
 
 def _ship(data: dict, result) -> list[Card]:
     d, t = result.derived, tables(result.pack)
-    role = t.roles.get(data.get("role"), {}).get("label", data.get("role", ""))
+    role = t.roles.get(data.get("role", ""), {}).get("label", data.get("role", ""))
     heads = _ship_heads(t)
     profile = {"heads": heads, "legend": _legend(heads),
                "values": [num(data.get(k), t.attributes[k].get("signed", False)) for k in SHIP_HEADS]}

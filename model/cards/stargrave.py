@@ -24,7 +24,7 @@ def _officer(role: str, data: dict, d: dict, t) -> Card | None:
     od = d.get(role) or {}
     if not od:
         return None
-    bits = [t.figures[role]["label"]]
+    bits: list[str] = [t.figures[role]["label"]]
     if od.get("background"):
         bits.append(od["background"])
     if officer.get("species"):
@@ -47,7 +47,7 @@ def _soldier(s: dict, sd: dict, t) -> Card:
     now (hired in a game, item given) and carries its own name, item and robot flag, which win over `s`."""
     s = {**s, **{k: sd[k] for k in ("name", "item", "robot") if k in sd}}
     known = sd.get("known", False)
-    bits = [sd.get("type") if known else f"{one(s.get('type'))} (not in the rules pack)"]
+    bits: list[str] = [sd["type"] if known else f"{one(s.get('type'))} (not in the rules pack)"]
     if known:
         bits.append(f"{sd.get('cost')} Cr")
     if sd.get("specialist"):

@@ -59,8 +59,8 @@ def allocate(clips: int, capacity: int, fired: list[int]) -> Allocation:
         if take:
             out.loaded[i] = have - take
             short -= take
-    for i, have in enumerate(out.loaded):    # an empty weapon takes a fresh clip while spares remain
-        if have == 0 and pool > 0:
+    for i, held in enumerate(out.loaded):    # an empty weapon takes a fresh clip while spares remain
+        if held == 0 and pool > 0:
             out.loaded[i] = capacity
             pool -= 1
     out.spares = pool

@@ -71,13 +71,13 @@ def _damage(text: str, source: str, target: str, report: ExportReport) -> str:
 
 def game_state(data: dict) -> dict:
     """The game in progress (the Play view's `play` part): stamina lost, shots fired and grenades thrown."""
-    play = data.get("play") if isinstance(data.get("play"), dict) else {}
+    play = play if isinstance(play := data.get("play"), dict) else {}
 
     def count(v) -> int:
         return v if isinstance(v, int) and not isinstance(v, bool) and v > 0 else 0
 
     def counts(key: str) -> dict:
-        part = play.get(key) if isinstance(play.get(key), dict) else {}
+        part = part if isinstance(part := play.get(key), dict) else {}
         return {k: count(v) for k, v in part.items() if count(v)}
     return {"stamina_lost": count(play.get("stamina_lost")), "shots": counts("shots"), "grenades": counts("grenades")}
 
@@ -125,7 +125,7 @@ def _weapon_system(row: dict, w: dict, pi: dict, report: ExportReport, where: st
 
 
 def _defense_system(row: dict, d: dict, pi: dict) -> tuple[str, dict]:
-    absorbs = {"half": "half", "all": "full"}.get(d.get("absorbs"), "")
+    absorbs = {"half": "half", "all": "full"}.get(d.get("absorbs", ""), "")
     base = {**base_system(pi.get("notes", "")), "carryState": _carry(row), "cost": row["price"] or 0}
     if d["kind"] == "armor":
         return "armor", {**base, "armorType": d.get("against", ""),
@@ -157,7 +157,7 @@ def _ammo_items(kind_name: str, a: dict, rows: list[tuple[int, dict]], plan: _Pl
     spare_id = _id("ammo", kind_name, "spare")
     source_type = "beltpack" if any(c["kind"] == "screen" for c in consumers) else "powerclip"
     entry_flags = {"count": clips, **_row_flags(first_row, first_row.get("entry", {}))}
-    out = []
+    out: list[dict] = []
     for c, loaded in zip(consumers, alloc.loaded, strict=True):
         system = c["system"]
         if seu and loaded is not None:
@@ -302,9 +302,9 @@ def equipment_items(data: dict, derived: dict, pack: dict, report: ExportReport,
         built.append((item, row))
     items: list[dict] = []
     done: set[str] = set()
-    for n, (item, row) in enumerate(built):
-        if item is not None:
-            items.append(item)
+    for n, (built_item, row) in enumerate(built):
+        if built_item is not None:
+            items.append(built_item)
             continue
         name = row["name"]
         if name in done:

@@ -46,7 +46,7 @@ def _psa_item(derived: dict, pack: dict, report: ExportReport, psa_id: str, sort
     if not name:
         report.add(DEFAULTED, "PSA", "no PSA chosen: the system's PSA is left empty, with no PSA skill", "system.psa")
         return None
-    skill = next((s for s in pack["psa"]["skills"] if s["name"] == name), {})
+    skill: dict = next((s for s in pack["psa"]["skills"] if s["name"] == name), {})
     uses = [f"{c['name']}: {c['chance']}%" if c["chance"] is not None else c["name"]
             for c in derived.get("skill_chances", [])]
     text = skill.get("summary", "") + ("\n\n" + "\n".join(uses) if uses else "")
@@ -75,7 +75,7 @@ def _abilities(data: dict, derived: dict, report: ExportReport) -> dict:
     bases, shifts = data.get("base") or {}, data.get("shifts") or {}
     for pair, (first, second) in PAIRS.items():
         base = bases.get(pair)
-        shift = shifts.get(pair) if isinstance(shifts.get(pair), int) else 0
+        shift = s if isinstance(s := shifts.get(pair), int) else 0
         for key, swap in ((first, shift), (second, -shift)):
             v = (derived.get("abilities") or {}).get(key)
             what = f"Abilities › {key.upper()}"
@@ -90,7 +90,7 @@ def _abilities(data: dict, derived: dict, report: ExportReport) -> dict:
 
 
 def _bonus_selections(data: dict, derived: dict, pack: dict, report: ExportReport) -> list[dict]:
-    race = next((r for r in pack.get("races", []) if r["name"] == derived.get("race")), {})
+    race: dict = next((r for r in pack.get("races", []) if r["name"] == derived.get("race")), {})
     key, amount = data.get("human_bonus"), race.get("single_ability_bonus") or 0
     if not (key and amount):
         return []

@@ -8,6 +8,7 @@ the last segment of its `::`-joined entryId, then by its name.
 from __future__ import annotations
 
 import re
+from typing import TypeGuard
 
 from .bounded import ImportRefused, most_soldiers, too_many_soldiers
 from .names import bsdata
@@ -20,7 +21,7 @@ PICK = re.compile(r"^\s*\+\s*1\s+(move|fight|shoot|will|health)\s*$", re.I)
 MOST_OF_ONE = 100   # the most times one selection of an officer is counted
 
 
-def looks_like(data) -> bool:
+def looks_like(data: object) -> TypeGuard[dict]:
     return isinstance(data, dict) and isinstance(data.get("roster"), dict)
 
 
@@ -122,7 +123,7 @@ def _officer(sel: dict, role: str, where: str, crew: SourceCrew) -> SourceOffice
         if ckind == "officer":       # a supplement background chosen as an upgrade (Hunter, Aristocrat)
             o.background = re.sub(r"^\s*first\s+mate\s+", "", cname, flags=re.I)
         elif ckind == "pick" or m:
-            if m:
+            if m and o.picks is not None:   # (a list from the start here)
                 o.picks.extend([m.group(1).lower()] * count)
         elif ckind == "power" or group == groups["powers"]:
             o.powers.append(SourcePower(cname, _activation(child), label))

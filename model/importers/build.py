@@ -19,7 +19,8 @@ KEYS_SHOWN = ("move", "fight", "shoot", "armour", "will", "health")
 
 def _soldiers(src: SourceCrew, t, names: Names, rep: Report, notes: list[str]) -> tuple[list[dict], list]:
     """The soldiers with a place in Starwright, and the source soldier behind each."""
-    out, kept = [], []
+    out: list[dict] = []
+    kept: list = []
     defaulted_gear = False
     for s in src.soldiers:
         ptr = f"/soldiers/{len(out)}"
@@ -104,7 +105,7 @@ def build(src: SourceCrew, pack, file_name: str = "") -> tuple[dict, Report]:
     for role, so in (("captain", src.captain), ("first_mate", src.first_mate)):   # before any work on them
         fig = t.figures[role]
         why = levels.level_beyond(t.pack, fig["label"], fig["level"], so.level if so is not None else None)
-        if why:
+        if why and so is not None:   # (only an officer the source has can be beyond)
             raise ImportRefused(why, so.where)
     progress = {}
     for role, so in (("captain", src.captain), ("first_mate", src.first_mate)):

@@ -57,7 +57,7 @@ def _level_steps(role: str, prog: Progress, t, rep) -> list[dict]:
     start, end = fig["level"], max(prog.level or fig["level"], fig["level"])
     improvements, learned = list(prog.improvements), list(prog.learned)
     reductions = dict(prog.reductions)
-    out = []
+    out: list[dict] = []
     for i, options in enumerate(levels.upgrades_between(t.pack, start, end)):
         level = start + i + 1
         rec: dict = {"officer": role}

@@ -45,7 +45,7 @@ class _Import(EquipmentReading):
         self.flags = self.r.dict(data, "flags", "starwright")
         items = [(self.r.int(i, "sort") or 0, n, i) for n, i in enumerate(data.get("items", []))]
         self.items = [(n, i) for _, n, i in sorted(items, key=lambda x: (x[0], x[1]))]
-        self.by_id = {i.get("_id"): i for _, i in self.items if isinstance(i.get("_id"), str)}
+        self.by_id = {i["_id"]: i for _, i in self.items if isinstance(i.get("_id"), str)}
         self.doc: dict = {"format": KIND.format, "version": FILE_VERSION}
 
     # ---- the character -------------------------------------------------------------------------------
@@ -79,7 +79,8 @@ class _Import(EquipmentReading):
     def abilities(self, race: dict | None) -> None:
         ab = self.r.dict(self.sys, "abilities", where="/system")
         generated = self.r.get(self.sys, "charGen", "statsInitialized")
-        base, shifts = {}, {}
+        base: dict[str, int | None] = {}
+        shifts: dict[str, int] = {}
         bonus = self._bonus(race)
         for pair, (a, b) in PAIRS.items():
             where = f"Abilities › {a.upper()}/{b.upper()}"
@@ -140,7 +141,7 @@ class _Import(EquipmentReading):
             self.doc["human_bonus"] = kept
             self.rep.add(AS_IS, "Race bonus", f"{kept.upper()}, kept in the actor's Starwright flags (only a Human "
                                               "picks one; the checks say so)", "/human_bonus")
-        elif amount:
+        elif amount and race:   # (an amount comes from a race)
             self.rep.add(DEFAULTED, "Race bonus", f"no bonus pick in Foundry: the {race['name']}'s +{amount} is left "
                                                   "to choose", "/human_bonus")
         return amount
@@ -179,8 +180,8 @@ class _Import(EquipmentReading):
             self.rep.add(DEFAULTED, "PSA", "none in Foundry: left to choose", "/psa")
         level = self.r.int(skill, "system", "level", where="/items", lo=0, hi=6) if skill else None
         adv = self.flags.get("adventures")
-        ok = isinstance(adv, int) and not isinstance(adv, bool) and 0 <= adv <= 10000
-        if ok and (level is None or self.t.psa_level(adv)[0] == level):
+        if isinstance(adv, int) and not isinstance(adv, bool) and 0 <= adv <= 10000 and \
+                (level is None or self.t.psa_level(adv)[0] == level):
             self.doc["adventures"] = adv
             self.rep.add(AS_IS, "Adventures", f"{adv} completed, kept in the actor's Starwright flags", "/adventures")
         elif level:

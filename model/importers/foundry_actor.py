@@ -10,6 +10,9 @@ importer's bounded reader: bytes, depth, numbers, strings) and here (items, name
 
 from __future__ import annotations
 
+import builtins   # the Reader's methods int, str, list and dict hide the types in its annotations
+from typing import TypeGuard
+
 from ..foundry_vtt import ACTOR_TYPES, SYSTEM_ID
 from .bounded import ImportRefused
 
@@ -18,7 +21,7 @@ MAX_NAME = 200            # an equipment entry's name in a Starwright character
 MAX_HTML = 100_000        # the notes of a Starwright character
 
 
-def looks_like(data) -> bool:
+def looks_like(data: object) -> TypeGuard[dict]:
     """A Foundry document: a `type` and a `system` object (and for an actor, `items`)."""
     return (isinstance(data, dict) and isinstance(data.get("system"), dict) and "type" in data
             and ("items" in data or isinstance(data.get("_stats"), dict)))
@@ -26,7 +29,7 @@ def looks_like(data) -> bool:
 
 def check_actor(data: dict) -> None:
     """Refuse what is not a Star Frontiers character actor, saying what it is instead."""
-    stats = data.get("_stats") if isinstance(data.get("_stats"), dict) else {}
+    stats = stats if isinstance(stats := data.get("_stats"), dict) else {}
     system_id = stats.get("systemId")
     if system_id is not None and system_id != SYSTEM_ID:
         what = f"the \"{system_id}\" system" if isinstance(system_id, str) and len(system_id) < 60 else "another system"
@@ -96,7 +99,7 @@ class Reader:
             return None
         return v
 
-    def str(self, obj, *path, where: str = "", limit: int = MAX_NAME) -> str | None:
+    def str(self, obj, *path, where: builtins.str = "", limit: builtins.int = MAX_NAME) -> builtins.str | None:
         v = self.get(obj, *path)
         if v is None:
             return None
@@ -105,7 +108,7 @@ class Reader:
             return None
         return v
 
-    def list(self, obj, *path, where: str = "") -> list:
+    def list(self, obj, *path, where: builtins.str = "") -> builtins.list:
         v = self.get(obj, *path)
         if v is None:
             return []
@@ -114,7 +117,7 @@ class Reader:
             return []
         return v
 
-    def dict(self, obj, *path, where: str = "") -> dict:
+    def dict(self, obj, *path, where: builtins.str = "") -> builtins.dict:
         v = self.get(obj, *path)
         if v is None:
             return {}

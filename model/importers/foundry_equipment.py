@@ -12,7 +12,15 @@ and becomes shots for the weapons that use it (charges / charges a shot for SEU 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from .report import ALIAS, AMBIGUOUS, AS_IS, DIFFERS, INFERRED, NO_PLACE
+
+if TYPE_CHECKING:
+    from ..systems.starfrontiers.tables import Tables
+    from .foundry_actor import Reader
+    from .report import Report
 
 ROW_TYPES = ("weapon", "armor", "screen", "gear", "consumable", "computer", "program", "vehicle")
 CLIP_TYPES = ("ammo", "powerSource")
@@ -21,6 +29,15 @@ CLIP_TYPES = ("ammo", "powerSource")
 class EquipmentReading:
     """Mixed into the import (foundry._Import): needs its reader `r`, tables `t`, report `rep`, sorted `items`,
     `by_id`, the document `doc` and `_psa_skill`."""
+
+    # what the import it is mixed into gives it (foundry._Import sets them): named here for the type checker
+    r: Reader
+    t: Tables
+    rep: Report
+    items: list[tuple[int, dict]]
+    by_id: dict[str, dict]
+    doc: dict
+    _psa_skill: Callable[[str], dict | None]
 
     def equipment(self) -> None:
         rows: list[dict] = []
@@ -91,7 +108,7 @@ class EquipmentReading:
             count = self.r.int(sys_, "quantity", where=where, lo=0, hi=100000)
             count = 1 if count is None else count
             grenade = canon and self.t.items[canon].get("category") == "grenade"
-            if grenade and isinstance(kept, int) and not isinstance(kept, bool) and kept > count:
+            if canon and grenade and isinstance(kept, int) and not isinstance(kept, bool) and kept > count:
                 self.grenades[canon] = kept - count
                 count = kept
             if count < 1:
@@ -112,7 +129,7 @@ class EquipmentReading:
             entry["issued"] = True
         if self.r.get(sys_, "carryState") == "stored":
             entry["carried"] = False
-        pack_item = self.t.items.get(canon) if known else None
+        pack_item = self.t.items.get(canon) if known and canon else None
         from_starwright = "starwright" in self.r.dict(item, "flags")
         for key, field in (("price", "cost"), ("mass", "mass")):
             v = self.r.num(sys_, field, where=where)
@@ -155,7 +172,7 @@ class EquipmentReading:
                 a = self.r.dict(w, "system", "ammo")
                 ref = a.get("clipItem")
                 src = self.by_id.get(ref) if isinstance(ref, str) else None
-                if src in group["items"] and src.get("type") == "ammo":     # a rounds clip lives in the weapon
+                if src is not None and src in group["items"] and src.get("type") == "ammo":     # a rounds clip lives in the weapon
                     loaded = max(min((self.r.int(a, "capacity", lo=0) or 0) - (self.r.int(a, "consumed", lo=0) or 0),
                                      cap), 0)
                     held += loaded
@@ -182,7 +199,8 @@ class EquipmentReading:
     def _fired(self, kind: str, used: int, users: list[dict], shots: dict) -> None:
         if used <= 0 or not users:
             return
-        names = [self.t.canonical_item(w.get("name")) for w in users]
+        # each a weapon of the pack: _ammo_of found its ammunition by its name ("" would fail as None did)
+        names = [self.t.canonical_item(w.get("name")) or "" for w in users]
         per = [self.t.items[n]["weapon"]["per_shot"] or 1 for n in names]
         own = [self.r.int(self.r.dict(w, "system", "ammo"), "consumed", lo=0) or 0 for w in users]
         share = [min(o, used) for o in own] if len(users) > 1 else [used]

@@ -8,6 +8,8 @@ A missing key reads as empty. Labernator stores final numbers, not choices: the 
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from .bounded import ImportRefused, most_soldiers, too_many_soldiers
 from .names import vocabulary
 from .source import SourceCampaign, SourceCrew, SourceOfficer, SourcePower, SourceSoldier
@@ -18,7 +20,7 @@ CURRENT_KEYS = MIDDLE_KEYS | {"Cargo", "ShipUpgrades"}
 STATS = {"Move": "move", "Fight": "fight", "Shoot": "shoot", "Armour": "armour", "Will": "will", "Health": "health"}
 
 
-def looks_like(data) -> bool:
+def looks_like(data: object) -> TypeGuard[dict]:
     return isinstance(data, dict) and ("Captain" in data or "FirstMate" in data) and len(OLD_KEYS & set(data)) >= 3
 
 

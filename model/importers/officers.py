@@ -153,13 +153,14 @@ def _picks(o: _Officer) -> list[str]:
                 rep.add(DIFFERS, src.where, f"the pick +1 {k.title()} is not one {bg['name']} offers; left out", ptr)
         rep.add(AS_IS, src.where, "picks " + (", ".join(f"+1 {t.label(k)}" for k in choices) or "none"), ptr)
         return choices
-    if not o.final:
+    stats = src.stats
+    if not o.final or stats is None:   # (final numbers are stats: o.final says there are some)
         rep.add(DEFAULTED, src.where, "no background picks in the source: choose them in the builder", ptr)
         return []
     base = o.fig["profile"]
     plan = o.plan
-    fits = infer_picks(src.stats, base, bg, plan["improve_min"] if plan else 0, plan["improve_max"] if plan else 0)
-    choices, rest = fits[0] if fits else closest_picks(src.stats, base, bg)
+    fits = infer_picks(stats, base, bg, plan["improve_min"] if plan else 0, plan["improve_max"] if plan else 0)
+    choices, rest = fits[0] if fits else closest_picks(stats, base, bg)
     words = ", ".join(f"+1 {t.label(k)}" for k in choices) or "none"
     if len(fits) > 1:
         others = "; ".join(", ".join(f"+1 {t.label(k)}" for k in f) for f, _r in fits[1:])
@@ -173,10 +174,10 @@ def _picks(o: _Officer) -> list[str]:
             o.progress.improvements.extend([k] * v)
         elif v != 0:
             shown = (lambda n: _signed(n)) if t.char[k].get("bonus") else str
-            rep.add(DIFFERS, src.where, f"{t.label(k)} {shown(src.stats[k])} in the source; the rules give "
-                                        f"{shown(src.stats[k] - v)}", ptr)
-    if src.stats["armour"] != base["armour"]:
-        rep.add(DIFFERS, src.where, f"Armour {src.stats['armour']} in the source; the rules give {base['armour']} "
+            rep.add(DIFFERS, src.where, f"{t.label(k)} {shown(stats[k])} in the source; the rules give "
+                                        f"{shown(stats[k] - v)}", ptr)
+    if stats["armour"] != base["armour"]:
+        rep.add(DIFFERS, src.where, f"Armour {stats['armour']} in the source; the rules give {base['armour']} "
                                     f"before armour is worn", o.ptr)
     return choices
 

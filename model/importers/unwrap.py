@@ -15,6 +15,7 @@ import io
 import re
 import zipfile
 import zlib
+from typing import NoReturn
 from xml.parsers import expat
 
 from ..bounded import DocumentError, parse_json as _parse_json
@@ -93,7 +94,7 @@ def _refuse_doctype(*_args) -> None:
                         "expansions or references to other files, so it is refused")
 
 
-def _refuse_entity(*_args) -> None:
+def _refuse_entity(*_args: object) -> NoReturn:
     raise ImportRefused("the XML defines or references an entity; rosters never do, so it is refused")
 
 

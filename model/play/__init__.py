@@ -50,16 +50,23 @@ class Track(NamedTuple):
     over: str = ""            # the sentence when the file holds more than the maximum (else a general one)
 
     @property
+    def top(self) -> int:
+        """What a lost track counts down from: every lost track is made with a maximum."""
+        if self.maximum is None:
+            raise ValueError(f"{self.label}: a track of what was lost needs a maximum")
+        return self.maximum
+
+    @property
     def shown(self) -> int:
         """What the player reads: what is left of a lost track, the count of a held one."""
-        return self.maximum - self.stored if self.lost else self.stored
+        return self.top - self.stored if self.lost else self.stored
 
     @property
     def at_zero(self) -> bool:
         return self.shown <= 0
 
     def stored_for(self, shown: int) -> int:
-        return self.maximum - shown if self.lost else shown
+        return self.top - shown if self.lost else shown
 
     def can_step(self, delta: int) -> bool:
         target = self.stored_for(self.shown + delta)

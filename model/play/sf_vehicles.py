@@ -37,7 +37,7 @@ class Refused(NamedTuple):
 
 class Motion(NamedTuple):
     """One vehicle in play: its state and this turn's limits (all from the pack entry in `derived`)."""
-    index: int
+    index: int  # type: ignore[assignment]   # the field hides tuple.index(), which nothing calls on a Motion
     pointer: str             # /play/vehicles/<index>
     name: str
     mode: str                # "surface", "vtol" or "glider"
@@ -98,19 +98,19 @@ def _limit(v: dict, mode: str, last: int, turn: int) -> tuple[int, str]:
 
 def motions(data: dict, derived: dict, pack=None) -> list[Motion]:
     """Every vehicle of the character that the pack knows, with its play state."""
-    play = data.get("play") if isinstance(data.get("play"), dict) else {}
-    states = play.get("vehicles") if isinstance(play.get("vehicles"), dict) else {}
+    play = play if isinstance(play := data.get("play"), dict) else {}
+    states = states if isinstance(states := play.get("vehicles"), dict) else {}
     step = (derived or {}).get("vehicle_speed_step") or 1
     out = []
     for i, v in enumerate((derived or {}).get("vehicles") or []):
         if not v.get("known"):
             continue
-        s = states.get(str(i)) if isinstance(states.get(str(i)), dict) else {}
+        s = s if isinstance(s := states.get(str(i)), dict) else {}
         mode = _mode(v)
         turn = max(1, _int(s, "turn", 1))
         last = _int(s, "last_speed")
         allowed, why = _limit(v, mode, last, turn)
-        burst = s.get("burst") if s.get("burst") in ("altitude", "speed") else ""
+        burst = burst if (burst := s.get("burst")) in ("altitude", "speed") else ""
         out.append(Motion(i, jp.child(ROOT, str(i)), v["name"], mode, v["speed_rule"], _int(s, "speed"), last,
                           _int(s, "altitude"), _int(s, "last_altitude"), turn, _int(s, "thrust_used"), burst,
                           v["top_speed"], allowed, why, step, v))

@@ -89,7 +89,7 @@ def _powers(data: dict, key: str, officer: dict, health_now: int) -> tuple[Power
 
 def _figures(data: dict, derived: dict) -> list[tuple[str, str, int, dict | None]]:
     """(id, title, maximum Health, officer's derived or None) for every figure of the crew now."""
-    out = []
+    out: list[tuple[str, str, int, dict | None]] = []
     for key in OFFICERS:
         off = derived.get(key)
         if not isinstance(off, dict):
@@ -165,7 +165,7 @@ def power_issues(data: dict, g: Group) -> list[Issue]:
                else f"{g.title} does not know the power \"{name}\"")
         out.append(Issue(ptr, "SG-PLAY-13", ERROR, f"{why}, yet it is recorded as used {uses} time"
                          f"{'s' if uses != 1 else ''} this game. Correct the count."))
-    full, lost = health.maximum, health.stored
+    full, lost = health.top, health.stored
     healed = stored(data, health.gain) if health.gain else 0
     spent = 0
     for p in g.powers:

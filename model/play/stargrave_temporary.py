@@ -134,6 +134,7 @@ def add(data: dict, pack, type_name: str = "", name: str = "", profile: dict | N
     else:
         return None
     play = data.get("play")
+    change: edits.Edit
     if not isinstance(play, dict):
         change = edits.Set("/play", {"temporary": [entry]})
     elif not isinstance(play.get("temporary"), list):

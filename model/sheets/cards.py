@@ -373,7 +373,8 @@ class CardPainter:
         self.scale = scale
         self.size = {k: v * scale for k, v in self.base.items()}
         W = self.w - 2 * self.pad
-        top, bottom = [], []
+        top: list[tuple[float, object]] = []   # (height, what draws it)
+        bottom: list[tuple[float, object]] = []
         target = top
         for block in self.layout["cards"][card_type]["blocks"]:
             if block.get("bottom"):
@@ -464,7 +465,7 @@ def _paint(deck, options: SheetOptions, buf) -> None:
     w, h = painter.w, painter.h
     x0, y0 = (pw - cols * w) / 2, (ph - rows * h) / 2  # the grid centred on the page
     c = Canvas(buf, pagesize=(pw, ph), invariant=1 if options.invariant else 0, pageCompression=1,
-               initialFontName=fonts.REGULAR)
+               initialFontName=fonts.REGULAR)  # type: ignore[arg-type]  # a font name: types-reportlab says a number
     what = "blank cards" if deck.blank else "cards"
     c.setTitle(f"{deck.name or deck.kind_title} - {deck.kind_title} {what}")
     c.setAuthor("Starwright")

@@ -3,6 +3,8 @@ tables in the house style, profile rows and cut-out cards. All take a page.Kit f
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
@@ -23,7 +25,7 @@ class FieldPanel(Flowable):
 
     PAD = 1.3 * mm
 
-    def __init__(self, kit: Kit, panel: dict, values: dict[str, object]):
+    def __init__(self, kit: Kit, panel: dict, values: Mapping[str, object]):
         super().__init__()
         self.kit, self.panel, self.values = kit, panel, values
         self.height = panel["height_mm"] * mm
@@ -334,7 +336,7 @@ def house_table(kit: Kit, columns: list[dict], rows: list[list], total_width: fl
             head_row.append(RText(t, fonts.COND_BOLD, stringWidth(t, fonts.COND_BOLD, label)))
     data = []
     for r, row in enumerate(rows, start=first):
-        cells = []
+        cells: list[Flowable | RText | None] = []
         for i, (cell, a) in enumerate(zip(row, aligns)):
             if cell is None or isinstance(cell, Flowable):
                 cells.append(cell)

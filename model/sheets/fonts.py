@@ -91,7 +91,8 @@ def sheet_font(name: str, path: str) -> TTFont:
     the text stays extractable through the ToUnicode map reportlab writes), with the short name table."""
     font = TTFont(name, path, asciiReadable=0)
     face = font.face
-    face.short_name = short_name_table(TTFontFace.get_table(face, "name"))
+    # read by SubsetFace, the class the face gets on the next line
+    face.short_name = short_name_table(TTFontFace.get_table(face, "name"))  # type: ignore[attr-defined]
     face.__class__ = SubsetFace  # same object, one overridden method: no second parse of the file
     return font
 
@@ -186,7 +187,7 @@ def runs(text: str, font: str = REGULAR) -> list[tuple[str, str]]:
         else:
             if fb is False:
                 fb = fallback_font()
-            if fb and ord(ch) in _cmaps[fb]:
+            if isinstance(fb, str) and fb and ord(ch) in _cmaps[fb]:
                 use, c = fb, ch
             else:
                 use, c = font, PLACEHOLDER

@@ -10,8 +10,13 @@ still go into the embedded subsets. Colours and line widths are set through the 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from reportlab.lib.rl_accel import escapePDF
 from reportlab.pdfbase.pdfmetrics import getFont
+
+if TYPE_CHECKING:
+    from reportlab.pdfbase.ttfonts import TTFont
 
 
 def num(v: float) -> str:
@@ -49,6 +54,8 @@ def draw_strings(canvas, font_name: str, size: float, items) -> None:
         for x, y, text in items:
             canvas.drawString(x, y, text)
         return
+    # a dynamic font: the sheets register TrueType ones only (model/sheets/fonts.py)
+    ttf = cast("TTFont", font)
     doc = canvas._doc
     code = ["BT"]
     current = None
@@ -57,9 +64,9 @@ def draw_strings(canvas, font_name: str, size: float, items) -> None:
         if not text:
             continue
         code.append(f"1 0 0 1 {num(x)} {num(y)} Tm")
-        for subset, chunk in font.splitString(text, doc):
+        for subset, chunk in ttf.splitString(text, doc):
             if subset != current:
-                code.append(font.getSubsetInternalName(subset, doc) + tf)
+                code.append(ttf.getSubsetInternalName(subset, doc) + tf)
                 current = subset
             code.append(f"({escapePDF(chunk)}) Tj")
     if len(code) > 1:

@@ -175,7 +175,8 @@ def build_pdf(sheet: Sheet, kit: Kit, footer: list[str], title: str) -> bytes:
                           subject=sheet.subject, creator=f"Starwright {__version__}",
                           invariant=1 if kit.options.invariant else 0, pageCompression=1,
                           initialFontName=fonts.REGULAR, initialFontSize=kit.size["body"])
-    doc.sw_kit, doc.sw_sheet, doc.sw_footer = kit, sheet, footer
+    # what _draw_page needs, carried by the document it is handed (attributes of our own: hence the ignore)
+    doc.sw_kit, doc.sw_sheet, doc.sw_footer = kit, sheet, footer  # type: ignore[attr-defined]
     doc.addPageTemplates([PageTemplate(id="sheet", frames=[frame], onPage=_draw_page)])
     story = list(sheet.story)
     if kit.options.cards and sheet.reference:

@@ -43,15 +43,18 @@ class RowTable(Flowable):
         self.hAlign = "CENTER"
         # (row heights, cell sizes), header first: measured once (the widths are fixed) and handed to the parts
         # of a split, so a table split over p pages measures each row once, not once per page (rows x pages)
+        self._heights: list | None
+        self._sizes: list | None
         self._heights, self._sizes = laid_out if laid_out is not None else (None, None)
 
     # ---- layout ----------------------------------------------------------------------------------
     def _row_height(self, cells, leading: float, pad_bottom: float) -> tuple[float, list]:
         h = leading
-        sizes = []
+        sizes: list[tuple[float, float] | None] = []
         for cell, w in zip(cells, self.widths):
             if isinstance(cell, Flowable):
-                cw, ch = cell.wrapOn(self.canv if hasattr(self, "canv") else None, w - 2 * PAD_X, 72000)
+                # no canvas yet when measured before drawing: reportlab's wrapOn takes None (its types say not)
+                cw, ch = cell.wrapOn(self.canv if hasattr(self, "canv") else None, w - 2 * PAD_X, 72000)  # type: ignore[arg-type]
                 sizes.append((cw, ch))
                 h = max(h, ch)
             else:

@@ -177,7 +177,7 @@ class CharacterSheet(DocumentSheet):
                 faces.setdefault(face, []).append(n)
             parts = [f"{f}: {v[0]}" + (f"-{v[-1]}" if len(v) > 1 else "") for f, v in faces.items()]
             lines.append(f"<b>{name} (d{die['sides']})</b> · " + markup(" · ".join(parts)))
-        right = [rich(kit, line, "small") for line in lines]
+        right: list[Flowable] = [rich(kit, line, "small") for line in lines]
         right.append(rich(kit, "A Focus token turns every Focus result of the next roll into a Hit (or an Evade). "
                                "Each Evade cancels one Hit; Crits are cancelled last.", "note"))
         right += self.class_moves()

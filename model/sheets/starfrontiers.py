@@ -123,13 +123,13 @@ class CharacterSheet(DocumentSheet):
         gap = 5 * mm
         w = (kit.frame_width - gap) / 2
         nxt = d.get("psa_next_level_at")
-        right = f"level {d['psa_level']} · bonus +{d['psa_bonus']}" + (f" · next level at {nxt} adventures" if nxt else " · top level")
+        level = f"level {d['psa_level']} · bonus +{d['psa_bonus']}" + (f" · next level at {nxt} adventures" if nxt else " · top level")
         bonus = d.get("psa_bonus", 0)
         rows = [[c["name"], f"{self.t.abbr(c['ability'])} {c['chance'] - bonus} + {bonus}" if c["chance"] is not None else "–",
                  f"{c['chance']}%" if c["chance"] is not None else "–"] for c in d.get("skill_chances", [])]
         raw = one_line(self.data.get("psa", ""))
         title = d.get("psa") or (f"{raw} (not a PSA)" if raw else "not chosen")
-        left = [SectionBar(kit, f"PSA: {title}", right), Spacer(1, 1.2 * mm),
+        left = [SectionBar(kit, f"PSA: {title}", level), Spacer(1, 1.2 * mm),
                 house_table(kit, kit.table("skills")["columns"], rows or [["", "", ""]], w)]
         specials = d.get("race_abilities", [])
         rrows = []
@@ -161,6 +161,7 @@ class CharacterSheet(DocumentSheet):
         out: list[Flowable] = []
         tw = self._track_width("weapons", "track")
         rows = []
+        track: TickTrack | str   # the loads' tick boxes, or nothing
         for w in d.get("weapons", []):
             if w["ammo"] is None:
                 ammo, track = "power source not stated", ""
@@ -266,7 +267,8 @@ class CharacterSheet(DocumentSheet):
         known = [v for v in d.get("vehicles", []) if v.get("known")]
         if not d.get("vehicles"):
             return []
-        rows, notes = [], []
+        rows: list[list] = []
+        notes: list[tuple[str, str]] = []
         for v in d["vehicles"]:
             if not v.get("known"):
                 rows.append([v["name"], "not in the rules pack", "", "", "", ""])

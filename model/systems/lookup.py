@@ -34,15 +34,16 @@ def alias_index(entries: list[dict]) -> dict[str, str]:
     return out
 
 
-def pack_tables(cls: Callable[[dict], T]) -> Callable[[Any], T]:
+def pack_tables(cls: type[T]) -> Callable[[Any], T]:
     """`tables(pack)`: the indexed tables of a rules_pack.Pack, built once per pack object (or of raw
     pack data, built each time)."""
-    cached = lru_cache(maxsize=16)(lambda pack_obj: cls(pack_obj.data))
+    build: Callable[[dict], T] = cls   # the class, made from a pack's data
+    cached = lru_cache(maxsize=16)(lambda pack_obj: build(pack_obj.data))
 
     def tables(pack) -> T:
         if isinstance(pack, cls):
             return pack
-        return cls(pack) if isinstance(pack, dict) else cached(pack)
+        return build(pack) if isinstance(pack, dict) else cached(pack)
 
     tables.__doc__ = f"The {cls.__name__} of a rules pack (cached per pack object), or of raw pack data."
     return tables

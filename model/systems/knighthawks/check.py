@@ -130,11 +130,11 @@ def check_counts(data: dict, stype: dict | None, d: dict, t: Tables) -> list[Iss
                                  f"A ship cannot carry a negative number of {entry['many']} ({count}); use 0 for none."))
                 continue
             hi = limits[code]["max"]
-            if hi is None or count <= hi:
+            if hi is None or count <= hi or stype is None:   # (no type, no limit: derive gives None then)
                 continue
-            fighter_rule = group == WEAPONS and config is not None
-            rule = "KH-SHIP-05" if fighter_rule else "KH-SHIP-03"
-            who = f"{a(stype['name'].lower(), True)} in {config['name'].split(':')[0].lower()}" if fighter_rule \
+            fighter = config if group == WEAPONS else None   # the fighter configuration that limits its weapons
+            rule = "KH-SHIP-05" if fighter is not None else "KH-SHIP-03"
+            who = f"{a(stype['name'].lower(), True)} in {fighter['name'].split(':')[0].lower()}" if fighter is not None \
                 else a(stype['name'].lower(), True)
             if hi == 0:
                 allowed = [t.entries[group][c]["many"] for c, lim in limits.items() if lim["max"]]

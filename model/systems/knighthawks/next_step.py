@@ -16,9 +16,9 @@ SHIP = ("/name", "/type", "/side", "/hull_points", "/configuration", "/weapons",
 
 def _room(data: dict, stype: dict, group: str) -> int:
     """How many more weapons (or defenses) the type's limits leave room for, as the pack states them."""
-    have = data.get(group) if isinstance(data.get(group), dict) else {}
+    have = have if isinstance(have := data.get(group), dict) else {}
     limits = stype.get(group) or {}
-    return sum(max(0, bounds(limit)[1] - (have.get(code) if isinstance(have.get(code), int) else 0))
+    return sum(max(0, bounds(limit)[1] - (n if isinstance(n := have.get(code), int) else 0))
                for code, limit in limits.items())
 
 

@@ -45,7 +45,7 @@ def weapons_step(data: dict, issues: list[Issue], t: Tables) -> str:
 def character_step(data: dict, issues: list[Issue], t: Tables) -> str:
     if not str(data.get("name") or "").strip():
         return "Next: name the character."
-    attrs = data.get("attributes") if isinstance(data.get("attributes"), dict) else {}
+    attrs = attrs if isinstance(attrs := data.get("attributes"), dict) else {}
     empty = [t.char_attributes[k]["label"] for k in t.char_attributes if attrs.get(k) is None]
     if empty:
         return f"Next: set {empty[0]} ({plural(len(empty), 'attribute')} still empty)."

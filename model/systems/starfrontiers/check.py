@@ -55,8 +55,7 @@ def check_pairs(data: dict, d: dict, t: Tables) -> list[Issue]:
             out.append(Issue(f"/base/{pair}", "SF-CHAR-03", ERROR,
                              f"{abbr}: a base score of {b} is not on the ability score table; "
                              f"it must be one of {allowed}."))
-        elif roll is not None and t.table_score(roll) != b:
-            row = t.table_row(roll)
+        elif roll is not None and (row := t.table_row(roll)) is not None and row["score"] != b:
             out.append(Issue(f"/base/{pair}", "SF-CHAR-03", ERROR,
                              f"{abbr}: the recorded roll {roll} gives a base score of {row['score']} "
                              f"(rolls {row['low']}-{row['high']}), not {b}."))

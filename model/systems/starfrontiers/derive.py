@@ -125,7 +125,8 @@ def _price_and_mass(entry: dict, item: dict | None) -> tuple[int, float, bool, b
 
 
 def equipment(data: dict, t: Tables) -> dict:
-    rows, possessions = [], {}
+    rows: list[dict] = []
+    possessions: dict[str, int] = {}
     spent, mass_total = 0, 0.0
     not_stated: list[str] = []
     for entry in data.get("equipment", []):
@@ -133,6 +134,7 @@ def equipment(data: dict, t: Tables) -> dict:
         item = t.items.get(name) if name else None
         custom = bool(entry.get("custom"))
         known = item is not None and not custom
+        listed: dict = item if item is not None and not custom else {}   # the pack's entry of a known item
         count = entry.get("count", 1)
         price, mass, price_stated, mass_stated = _price_and_mass(entry, item if known else None)
         issued = bool(entry.get("issued"))
@@ -141,21 +143,21 @@ def equipment(data: dict, t: Tables) -> dict:
         spent += cost
         if carried:
             mass_total += mass * count
-            if known and not mass_stated and item["name"] not in not_stated:
-                not_stated.append(item["name"])
+            if known and not mass_stated and listed["name"] not in not_stated:
+                not_stated.append(listed["name"])
         rows.append({"name": name if known else entry.get("name", ""), "known": known or custom,
-                     "category": item["category"] if known else "custom", "count": count,
+                     "category": listed["category"] if known else "custom", "count": count,
                      "price": price, "price_stated": price_stated, "cost": cost,
                      "mass": mass, "mass_stated": mass_stated, "mass_total": round(mass * count, 3) if carried else 0,
                      "issued": issued, "carried": carried,
                      # what the player can enter for this entry (SF-EQ-02, SF-EQ-12): a price or mass the
                      # rulebook does not state (or any, for a custom item); an unlisted name can become custom
-                     "price_entry": custom or (known and item["cost"] is None and not issued),
-                     "mass_entry": custom or (known and item["mass"] is None),
+                     "price_entry": custom or (known and listed["cost"] is None and not issued),
+                     "mass_entry": custom or (known and listed["mass"] is None),
                      "may_be_custom": not known and not custom})
         if known:
-            possessions[item["name"]] = possessions.get(item["name"], 0) + count
-            for inner in item.get("includes", []):
+            possessions[listed["name"]] = possessions.get(listed["name"], 0) + count
+            for inner in listed.get("includes", []):
                 possessions[inner] = possessions.get(inner, 0) + count
     return {"equipment": rows, "possessions": possessions, "credits_spent": spent,
             "total_mass": round(mass_total, 3), "mass_not_stated": not_stated}

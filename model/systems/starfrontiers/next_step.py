@@ -27,7 +27,7 @@ def character_step(data: dict, issues: list[Issue], t: Tables) -> str:
 
 
 def abilities_step(data: dict, issues: list[Issue], t: Tables) -> str:
-    base = data.get("base") if isinstance(data.get("base"), dict) else {}
+    base = base if isinstance(base := data.get("base"), dict) else {}
     todo = sum(1 for p in t.pairs if base.get(p) is None)
     if todo:
         return f"Next: roll {plural(todo, 'more ability pair')} (or “Roll all four pairs”)."

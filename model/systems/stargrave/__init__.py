@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...issues import Issue
 from ..lookup import repeats
 from . import campaign
+from .campaign.replay import Campaign
 from . import check as _check
 from .campaign.check import campaign_check
 from .offers import offers
@@ -33,7 +34,7 @@ def new(pack) -> dict:
 
 class Derived(dict):
     """The derived values (a plain dict for JSON), carrying the replay it came from for `check`."""
-    campaign = None
+    campaign: Campaign | None = None
 
 
 def derive(data: dict, pack) -> dict:

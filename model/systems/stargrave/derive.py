@@ -132,7 +132,7 @@ def _trade(soldier: dict, stype: dict, t: Tables) -> dict:
     tr = trade(t, stype)
     traded = bool(soldier.get("armour_trade")) and tr is not None
     return {"armour_trade": traded, "trade_allowed": tr is not None,
-            "built_in": traded_gear(t, stype, traded), "slot_words": trade_words(tr) if traded else None}
+            "built_in": traded_gear(t, stype, traded), "slot_words": trade_words(tr) if traded and tr is not None else None}
 
 
 def derive(data: dict, t: Tables) -> dict:

@@ -139,8 +139,8 @@ def pick_items(role: str, t: Tables) -> list[str]:
 
 def pick_soldiers(data: dict, t: Tables) -> list[str]:
     crew = t.crew
-    existing = [t.soldiers.get(s.get("type")) for s in data.get("soldiers", [])]
-    existing = [s for s in existing if s]
+    types = [t.soldiers.get(s.get("type", "")) for s in data.get("soldiers", [])]
+    existing = [s for s in types if s]
     room = crew["max_soldiers"] - len(data.get("soldiers", []))
     credits = crew["starting_credits"] - sum(s["cost"] for s in existing)
     specialists = crew["max_specialists"] - sum(1 for s in existing if s["specialist"])

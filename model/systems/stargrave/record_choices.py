@@ -23,8 +23,8 @@ GAMES = "/campaign/games"
 
 def _doc(data: dict, index: int, record: dict) -> dict:
     doc = {k: v for k, v in data.items() if k != "campaign"}
-    camp = data.get("campaign") if isinstance(data.get("campaign"), dict) else {}
-    games = camp.get("games") if isinstance(camp.get("games"), list) else []
+    camp = camp if isinstance(camp := data.get("campaign"), dict) else {}
+    games = games if isinstance(games := camp.get("games"), list) else []
     doc["campaign"] = {**camp, "games": list(games[:index]) + [record]}
     return doc
 
@@ -106,7 +106,7 @@ def survival_words(data: dict, index: int, record: dict, pack, derived_after: di
 def loot_facts(record: dict, pack) -> list[dict]:
     """Per loot entry: words (the result named), needs_credits_roll, takes [(value, words)], find (bool)."""
     rules = rules_for(pack)
-    out = []
+    out: list[dict] = []
     for rec in record.get("loot") or []:
         if not isinstance(rec, dict):
             out.append({})
@@ -118,7 +118,7 @@ def loot_facts(record: dict, pack) -> list[dict]:
             continue
         kind = row["kind"]
         words = row["label"]
-        takes = []
+        takes: list[tuple[str, str]] = []
         if kind == "credits_roll":
             cr = rec.get("credits_roll")
             words += f": {cr}×{row['multiplier']} = {cr * row['multiplier']} Cr" if isinstance(cr, int) else \
@@ -305,6 +305,6 @@ def give_offers(data: dict, index: int, record: dict, soldier_id: str, pack, rep
     for f in state.stash:
         if f.get("kind") != "find":
             continue
-        rule, why = give_block(t, t.soldiers.get(soldier.get("type")), now, f["name"]) if soldier else ("", "")
+        rule, why = give_block(t, t.soldiers.get(soldier.get("type", "")), now, f["name"]) if soldier else ("", "")
         out.append({"name": f["name"], "slots": f["slots"], "fits": not rule, "rule": rule, "reason": why})
     return out

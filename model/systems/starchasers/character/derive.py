@@ -16,6 +16,13 @@ def _int(v: Any) -> int | None:
     return v if isinstance(v, int) and not isinstance(v, bool) else None
 
 
+def _attribute(t: Tables, a: dict, value: Any) -> dict:
+    """An attribute's label, its level when the document holds a whole number, and the name of that level."""
+    level = _int(value)
+    return {"label": a["label"], "level": level,
+            "name": t.attribute_names.get(level) if level is not None else None}
+
+
 def skill_names(data: dict, t: Tables) -> list[str]:
     """The rules pack's skills, then the skills the player added, each once (a known skill under its pack name)."""
     out = list(t.skills)
@@ -115,8 +122,7 @@ def derive(data: dict, t: Tables) -> dict:
     return {
         "pools": {s["name"]: s["pool"] for s in skills},
         "skills": skills,
-        "attributes": {k: {"label": a["label"], "level": _int(attrs.get(k)),
-                           "name": t.attribute_names.get(_int(attrs.get(k)))} for k, a in t.char_attributes.items()},
+        "attributes": {k: _attribute(t, a, attrs.get(k)) for k, a in t.char_attributes.items()},
         "force_rating": 0 if data.get("droid") else (_int(data.get("force_rating")) or 0),
         "motivators": {"total": len(motivators),
                        "from_flaw": sum(1 for m in motivators if fold(m.get("source")) == "flaw")},

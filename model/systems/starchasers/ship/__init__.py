@@ -77,7 +77,7 @@ def check(data: dict, derived: dict, pack) -> list[Issue]:
 def preset_edit(data: dict, pack, type_name: str):
     """One undoable edit that starts the ship from a common ship type (keeps name, role, weapons, equipment)."""
     from ....edits import Batch, Set
-    values = preset_values(pack, type_name, data.get("role") if tables(pack).structure_for(data.get("role")) else "player")
+    values = preset_values(pack, type_name, data.get("role", "") if tables(pack).structure_for(data.get("role")) else "player")
     return Batch(tuple(Set(f"/{k}", v) for k, v in values.items()), label=f"Start from {values['preset']}")
 
 

@@ -71,7 +71,7 @@ def check_attributes(data: dict, d: dict, t: Tables) -> list[Issue]:
 
 def check_role_and_structure(data: dict, d: dict, t: Tables) -> list[Issue]:
     out: list[Issue] = []
-    role = data.get("role")
+    role = data.get("role", "")
     expected = d["structure_points_expected"]
     if expected is None:
         out.append(Issue("/role", "SC-SHIP-12", ERROR,

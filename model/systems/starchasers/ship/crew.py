@@ -63,7 +63,7 @@ def relocate(data: dict, old_origin: str | os.PathLike | None, new_origin: str |
     """Set edits that keep every crew link pointing at the same character file when the ship is saved
     under another name or folder (links are stored relative to the ship file)."""
     from ....edits import Set
-    out = []
+    out: list[Set] = []
     crew = data.get("crew")
     if not isinstance(crew, dict):
         return out
@@ -94,6 +94,7 @@ def _load_character(path: Path) -> tuple[str, Any]:
     if key in _CACHE:
         _CACHE.move_to_end(key)
         return _CACHE[key]
+    value: tuple[str, Any]   # (how the link stands, the character's data or why it cannot be read)
     try:
         loaded = load(path)
         if loaded.data.get("format") != CHARACTER_FORMAT:

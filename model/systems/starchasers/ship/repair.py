@@ -180,12 +180,14 @@ def cost(repair: dict, t: Tables, index: int) -> dict:
     """One repair's price and time, with how each was found."""
     rep = t.pack["repair"]
     reps = Reputability(t)
-    what, by, points = repair.get("what"), repair.get("by"), _int(repair.get("points")) or 0
+    what: Any = repair.get("what")   # what the file holds, of any type: shown as it is when not a known value
+    by: Any = repair.get("by")
+    points = _int(repair.get("points")) or 0
     shop = by == "shop"
     r = reps.rows.get(repair.get("reputability")) if shop else None
     out: dict = {"pointer": f"/play/repairs/{index}", "index": index, "what": what,
                  "what_label": WHAT.get(what, str(what)), "points": points, "by": by, "by_label": BY.get(by, str(by)),
-                 "place": repair.get("place"), "place_label": PLACES.get(repair.get("place"), "place not given"),
+                 "place": repair.get("place"), "place_label": PLACES.get(repair.get("place", ""), "place not given"),
                  "reputability": repair.get("reputability") if shop else None,
                  "reputability_label": reps.label(repair.get("reputability")) if shop else "",
                  "modifier": r["modifier"] if r else None, "region": None, "region_label": "",
@@ -331,7 +333,7 @@ def check_one(data: dict, repair: dict, c: dict, base: str, reps: Reputability, 
                              f"The Engineer's roll had {hits} Hits, so it restores at most {hits} Hull Points, "
                              f"not {points}."))
     if what == "structure":
-        place = repair.get("place")
+        place: Any = repair.get("place")
         if place not in STRUCTURE_PLACES:
             out.append(Issue(f"{base}/place", "SC-REP-03", ERROR,
                              "Structure can be repaired only at a spaceport or a drydock "

@@ -11,7 +11,7 @@ from .upkeep import pay_upkeep
 
 def campaign_check(data: dict, result: Campaign, t: Tables) -> list[Issue]:
     out = list(result.issues)
-    seen: set[str] = set()
+    seen: set[str | None] = set()
     has_games = bool(games_of(data))
     for i, s in enumerate(data.get("soldiers", [])):
         sid = s.get("id") if isinstance(s, dict) else None

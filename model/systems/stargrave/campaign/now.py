@@ -7,6 +7,8 @@ powers, the finds carried, the soldiers' ids, items and injuries, and the campai
 
 from __future__ import annotations
 
+from typing import Any
+
 from .. import derive as _derive
 from ..tables import ROLES, Tables
 from .replay import Campaign
@@ -22,10 +24,10 @@ def crew_now(data: dict, state: CampaignState, t: Tables, unplayed: dict | None 
         out = {**unplayed, **{r: dict(unplayed[r]) for r in ROLES if r in unplayed},
                "soldiers": [dict(s) for s in unplayed["soldiers"]]}
     else:
-        doc = {"soldiers": [{"type": s["type"], "robot": s["robot"], "shotgun": s["shotgun"],
+        doc: dict[str, Any] = {"soldiers": [{"type": s["type"], "robot": s["robot"], "shotgun": s["shotgun"],
                              "armour_trade": s.get("armour_trade", False)} for s in state.soldiers]}
         for role in ROLES:
-            officer = data.get(role) if isinstance(data.get(role), dict) else {}
+            officer = officer if isinstance(officer := data.get(role), dict) else {}
             o = state.officers[role]
             carried_finds = {f["name"] for f in o["finds"] if not t.canonical_item(f["name"])}
             doc[role] = {**officer, "items": [n for n in o["items"] if n not in carried_finds]}

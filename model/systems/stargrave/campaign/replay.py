@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import marshal
 from dataclasses import dataclass, field
+from typing import Any
 
 from ....content_key import content_key
 from ....issues import ERROR, WARNING, Issue
@@ -67,12 +68,14 @@ def _state_parts(s: CampaignState) -> tuple:
     where they were set); each officer's powers. (Made after every game a replay plays: written straight out with
     marshal, as content_key does, the state's fields by name.)"""
     o = s.officers
-    core = (s.games, s.xp_earned, s.xp_spent, s.credits, s.stash, s.soldiers, s.used_ids,
-            [(r, o[r]["level"], o[r]["finds"], o[r]["improved"]) for r in ROLES])
+    parts = (s.games, s.xp_earned, s.xp_spent, s.credits, s.stash, s.soldiers, s.used_ids,
+             [(r, o[r]["level"], o[r]["finds"], o[r]["improved"]) for r in ROLES])
+    core: bytes | str
+    powers: dict[str, bytes | str]
     try:
-        core, powers = marshal.dumps(core, 2), {r: marshal.dumps(o[r]["powers"], 2) for r in ROLES}
+        core, powers = marshal.dumps(parts, 2), {r: marshal.dumps(o[r]["powers"], 2) for r in ROLES}
     except ValueError:       # (a find recorded with a value marshal cannot write)
-        core, powers = content_key(core), {r: content_key(o[r]["powers"]) for r in ROLES}
+        core, powers = content_key(parts), {r: content_key(o[r]["powers"]) for r in ROLES}
     return core, {r: (tuple(o[r]["items"]), o[r]["items_at"]) for r in ROLES}, powers
 
 
@@ -84,7 +87,7 @@ def _reads(game, t: Tables, kits: dict, theirs: dict, powers: set) -> set | None
     only the finds the kit carries: part of the rest of the state); powers are read by the officer's levels."""
     if not isinstance(game, dict):
         return set()                     # a record that is no game record plays nothing
-    for rec in game.get("levels") if isinstance(game.get("levels"), list) else []:
+    for rec in levels if isinstance(levels := game.get("levels"), list) else []:
         if isinstance(rec, dict) and isinstance(rec.get("officer"), str) and rec["officer"] in powers:
             return None
     for role, (items, at) in kits.items():
@@ -92,7 +95,7 @@ def _reads(game, t: Tables, kits: dict, theirs: dict, powers: set) -> set | None
         if mine != other or (mine and at != theirs[role][1]):
             return None
     same = set()
-    for step in game.get("after") if isinstance(game.get("after"), list) else []:
+    for step in after if isinstance(after := game.get("after"), list) else []:
         verb = next((v for v in ACTIONS if v in step), None) if isinstance(step, dict) else None
         if verb == "equip" and set(step) == {"equip", *ACTIONS["equip"]} and isinstance(step["equip"], str) \
                 and step["equip"] in kits:
@@ -131,14 +134,16 @@ def replay(data: dict, pack, keep_states: bool = False) -> Campaign:
     start = max(states)
     state = states[start].copy()
     founded = seen.founded
+    kept_states = [state.copy()] if keep_states else None
     result = Campaign(founded, state, seen.history[:start], [i for found in seen.issues[:start] for i in found],
-                      states=[state.copy()] if keep_states else None)
+                      states=kept_states)
     crew = {"profiles": {r: founded.get(r, {}).get("base_profile", {}) for r in ROLES},
             "backgrounds": {r: founded.get(r, {}).get("background") for r in ROLES}}
     crew_key = content_key(crew)
     # the games from `tail` on have the same records as in `ref` (None: no replay can be caught up with): of the
     # two, the one whose records are the same from the earliest game
-    ref, tail = None, None
+    ref: _Played | None = None
+    tail: int | None = None
     for p in refs:
         if p.crew == crew_key and len(p.records) == len(records):
             k = len(records)
@@ -155,11 +160,11 @@ def replay(data: dict, pack, keep_states: bool = False) -> Campaign:
         before = len(result.issues)
         result.history.append(_Game(t, rules, state, result.issues, g, games[g], crew, records[g]).play())
         found.append(result.issues[before:])
-        if keep_states:
-            result.states.append(state.copy())
+        if kept_states is not None:
+            kept_states.append(state.copy())
             continue
         after.append(_state_parts(state))
-        if tail is not None and tail <= g + 1 < last and g < len(ref.after) and ref.after[g][0] == after[g][0]:
+        if ref is not None and tail is not None and tail <= g + 1 < last and g < len(ref.after) and ref.after[g][0] == after[g][0]:
             caught = _catch_up(ref, g, state, after, games, t, last)
             if caught is not None:
                 # the same state after game g as that replay but for what the games to come do not read, the
@@ -244,7 +249,7 @@ class _Game:
         self.background = crew["backgrounds"]
         self.ptr = f"/campaign/games/{g}"
         self.name = title_of(game, g)
-        self.entry = {"index": g, "title": _text(game, "title"), "date": _text(game, "date"),
+        self.entry: dict[str, Any] = {"index": g, "title": _text(game, "title"), "date": _text(game, "date"),
                       "upkeep": 0, "out_of_action": [], "survival": [], "xp": None, "game_xp": 0, "info_xp": 0,
                       "levels": [], "loot": [], "after": [], "credits_in": 0, "credits_out": 0,
                       "temporary": []}
@@ -348,9 +353,9 @@ class _Game:
             elif roll is not None and row is None:
                 self.issue(ptr + "/roll", "SG-CAMP-04", f"A survival roll of {roll} is not on the d{die} Soldier "
                            f"Survival Table (1 to {die}); {self._who(who)} is left as it was until it is corrected.")
-            if row is None:
-                continue
             soldier = s.soldier(who)
+            if row is None or soldier is None:   # (a soldier out of action is one of the crew: checked above)
+                continue
             self.entry["survival"].append({"who": who, "name": self._who(who), "roll": roll, "result": row["result"]})
             if row.get("effect") == "dead":       # SG-CAMP-05: removed, its items lost
                 dead.append(soldier)
@@ -366,7 +371,7 @@ class _Game:
 
     def _officer_survival(self, ptr: str, who: str, rec: dict) -> None:
         table = self.rules.survival["officer"]
-        result = rec.get("result") if isinstance(rec.get("result"), str) else ""
+        result = result if isinstance(result := rec.get("result"), str) else ""
         roll = as_int(rec.get("roll"))
         if not result and roll is not None and table:
             row = self.rules.survival_outcome(roll, officer=True)
@@ -435,7 +440,8 @@ class _Game:
                 want = " or ".join(f'"{UPGRADE_WORDS[u]}"' for u in offered)
                 got = f'"{UPGRADE_WORDS[upgrade]}"' if upgrade in UPGRADE_WORDS else repr(upgrade)
                 digits = self.rules.digits_giving(upgrade) if upgrade in UPGRADE_WORDS else ""
-                which = f" (levels ending in {digits} {UPGRADE_WORDS[upgrade].split()[0]})" if digits else ""
+                which = f" (levels ending in {digits} {UPGRADE_WORDS[upgrade].split()[0]})" \
+                    if digits and upgrade in UPGRADE_WORDS else ""
                 self.issue(ptr + "/upgrade", "SG-CAMP-18" if len(offered) > 1 else "SG-CAMP-13",
                            f"{label} level {level} gives {want}, not {got}{which}.")
             elif upgrade == "reduce":

@@ -48,7 +48,7 @@ class CampaignRules:
         return ", ".join(digits[:-1]) + " and " + digits[-1] if len(digits) > 1 else "".join(digits)
 
     # ---- survival (SG-CAMP-04, SG-CAMP-07) ----
-    def survival_outcome(self, roll: int, officer: bool = False) -> dict | None:
+    def survival_outcome(self, roll: Any, officer: bool = False) -> dict | None:
         """The survival table's row for a roll ({"from", "to", "result", "effect"}), or None when no row has it
         (a roll off the die, or the Officer Survival Table, which ships empty)."""
         table = self.survival["officer" if officer else "soldier"]
@@ -58,7 +58,7 @@ class CampaignRules:
     def loot_tables(self) -> dict[str, dict]:
         return self.loot["tables"]
 
-    def loot_result(self, table: str, roll: int) -> dict | None:
+    def loot_result(self, table: Any, roll: Any) -> dict | None:
         """The loot table's row for a roll, with `label` (e.g. "Information (75 Cr)") and `offers` (the `take`
         choices it offers, [] when it offers none); None for an unknown table or a roll off the table."""
         tab = self.loot["tables"].get(table)

@@ -48,7 +48,7 @@ def founded_state(data: dict, founded: dict, rules: CampaignRules) -> CampaignSt
     """The crew as founded (the version 1 fields), before its first game."""
     state = CampaignState(credits=founded["credits_left"])
     for role in ROLES:
-        officer = data.get(role) if isinstance(data.get(role), dict) else {}
+        officer = officer if isinstance(officer := data.get(role), dict) else {}
         d = founded.get(role, {})
         state.officers[role] = {
             "level": rules.start_level[role], "items": [i for i in officer.get("items", []) if isinstance(i, str)],

@@ -21,7 +21,7 @@ def _owing(t: Tables, state: CampaignState) -> list[tuple]:
 
 
 def _read_owing(t: Tables, state: CampaignState) -> list[tuple]:
-    found = []
+    found: list[tuple] = []
     for role in ROLES:
         found += [(role, n, cost) for n, cost in officer_dues(t, state.officers[role]["items"])]
     for i, s in enumerate(state.soldiers):

@@ -49,7 +49,7 @@ def _soldier_types(hired: int, left: int, specialists: int, t: Tables) -> list[d
 
 def hired(data: dict, founded: dict, t: Tables) -> list[dict]:
     """One entry per soldier of the document, in order, with its pointer and status."""
-    entries = data.get("soldiers") if isinstance(data.get("soldiers"), list) else []
+    entries = entries if isinstance(entries := data.get("soldiers"), list) else []
     derived = founded.get("soldiers") or []
     most = t.crew["max_soldiers"]
     out = []
