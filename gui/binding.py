@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QAbstractProxyModel, QObject, Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QAbstractSpinBox, QCheckBox, QComboBox, QLabel,
                                QLineEdit, QPlainTextEdit, QWidget)
@@ -62,6 +62,10 @@ def _undo_keys(w: QWidget, stack) -> None:
         w.undo_stack = stack
     else:
         w.installEventFilter(_undo_filter)
+
+
+# the name of the icon a bound line edit shows its issue's severity with (added when it is first marked)
+ISSUE_ACTION = "issue_mark"
 
 
 class Binding:
@@ -205,8 +209,9 @@ class Binder(QObject):
                 return
             row = model.row_at_pointer(issue_pointer)
             if row >= 0:
-                view.setCurrentIndex(view.model().index(row, 0) if view.model() is model else
-                                     view.model().mapFromSource(model.index(row, 0)))
+                shown = view.model()   # the rows model itself, or a proxy (a sort, a filter) over it
+                index = model.index(row, 0)
+                view.setCurrentIndex(shown.mapFromSource(index) if isinstance(shown, QAbstractProxyModel) else index)
         return self.add(Binding(pointer, view, page, lambda value: model.set_rows(make_rows(value)), deep=True,
                                 select=pick, rows=model))
     # -- following the document ---------------------------------------------------------------------
@@ -334,7 +339,7 @@ def outlined(colour: str) -> QPalette:
     p.setColor(QPalette.ColorRole.Window, c.lighter(140))
     base = p.color(QPalette.ColorRole.Base)
     p.setColor(QPalette.ColorRole.Base, QColor(*(round(a * 0.9 + b * 0.1) for a, b in
-                                                 zip(base.getRgb()[:3], c.getRgb()[:3]))))
+                                                 zip(theme.rgb(base), theme.rgb(c)))))
     return p
 
 
@@ -361,10 +366,10 @@ def mark(b: Binding, state: tuple | None) -> None:
     else:
         w.setStyleSheet("")
     if isinstance(w, QLineEdit) and b.badge is None:
-        action = getattr(w, "_issue_action", None)
+        action = next((a for a in w.actions() if a.objectName() == ISSUE_ACTION), None)
         if action is None:
             action = w.addAction(severity_icon("error"), QLineEdit.ActionPosition.TrailingPosition)
-            w._issue_action = action
+            action.setObjectName(ISSUE_ACTION)
         action.setVisible(bool(severity))
         if severity:
             action.setIcon(severity_icon(severity))

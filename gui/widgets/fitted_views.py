@@ -39,7 +39,7 @@ class RowRepaint:
             shown = self.viewport()
             left, right = 0, shown.width()
             if top_left.column() > 0 or bottom_right.column() < self.model().columnCount() - 1:
-                if not self._columns_measured():   # (asking where a column is would measure them all)
+                if not _columns_measured(self):   # (asking where a column is would measure them all)
                     a, b = top_left.column(), bottom_right.column()
                     x, end = self.columnViewportPosition(a), self.columnViewportPosition(b)
                     if x >= 0 and end >= 0:
@@ -54,10 +54,11 @@ class RowRepaint:
         if area is not None and not area.isEmpty():
             self.viewport().update(area)
 
-    def _columns_measured(self) -> bool:
-        """Whether a column of this table is fitted by Qt to its cells' contents."""
-        header = self.horizontalHeader()
-        return any(header.sectionResizeMode(c) == QHeaderView.ResizeMode.ResizeToContents for c in range(header.count()))
+
+def _columns_measured(table: QTableView) -> bool:
+    """Whether a column of `table` is fitted by Qt to its cells' contents."""
+    header = table.horizontalHeader()
+    return any(header.sectionResizeMode(c) == QHeaderView.ResizeMode.ResizeToContents for c in range(header.count()))
 
 
 class FittedTable(RowRepaint, QTableView):

@@ -19,7 +19,7 @@ from model.systems.starfrontiers.offers import CATEGORIES
 from model.systems.starfrontiers.tables import tables
 
 from ...widgets.common import Card, Meter, WrapLabel, badge, live_with_selection, show_all_rows, with_badge
-from ...widgets.rows_model import KEY_ROLE, Row, RowsModel
+from ...widgets.rows_model import KEY_ROLE, Row, RowsModel, rows_of
 from ..base import Page
 
 
@@ -91,7 +91,7 @@ class CategoryFilter(QSortFilterProxyModel):
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def filterAcceptsRow(self, row: int, parent) -> bool:
-        data = self.sourceModel().rows[row].data
+        data = rows_of(self.sourceModel()).rows[row].data
         return not self.category or data == self.category
 
 
