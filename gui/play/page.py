@@ -172,8 +172,8 @@ class PlayPage(QScrollArea):
     def _build(self, groups, moving=()) -> None:
         for grid in self.grids:
             while grid.count():
-                w = grid.takeAt(0).widget()
-                if w is not None:
+                item = grid.takeAt(0)
+                if item is not None and (w := item.widget()) is not None:
                     w.deleteLater()
         self.rows.clear()
         self.powers.clear()
