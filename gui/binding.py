@@ -19,7 +19,7 @@ Their issue marks wait the same way (a border put on a table re-styles the table
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 from collections.abc import Callable
 
 from PySide6.QtCore import QAbstractProxyModel, QObject, Qt
@@ -33,6 +33,9 @@ from model.issues import SEVERITY_ORDER
 
 from . import theme
 from .icons import severity_icon
+
+if TYPE_CHECKING:
+    from .document_state import DocumentState
 
 class _UndoKeysToWindow(QObject):
     """Text fields keep their own undo history; hand Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y to the window's Undo instead.
@@ -101,8 +104,8 @@ class Binder(QObject):
         self.bindings: list[Binding] = []
         self.show_page: Callable[[QWidget], None] | None = None
         self.host: PageHost | None = None   # the editor whose pages bind here (each made when first needed)
-        self.state = None                   # the editor's DocumentState (gui/document_state.py), for its pages
-        self.current = None     # the page in sight (set by the editor); None: every page follows every edit
+        self.state: DocumentState | None = None   # the editor's (gui/document_state.py), for its pages
+        self.current: QWidget | None = None   # the page in sight (set by the editor); None: every page follows every edit
         self._stale: dict[int, list[Binding]] = {}   # id(hidden page) -> its bindings an edit touched
         self._unmarked: set[int] = set()              # id(hidden page) whose widgets' issue marks wait
         self._quiet = False
