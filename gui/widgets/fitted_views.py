@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from functools import cache
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QFontMetrics
@@ -22,7 +23,15 @@ def indicator_width() -> int:
     return QApplication.style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth)
 
 
-class RowRepaint:
+# the mixin's base as mypy sees it: a view, whose dataChanged it replaces (at run time object, so that the views'
+# classes are their Qt class's alone)
+if TYPE_CHECKING:
+    _View = QAbstractItemView
+else:
+    _View = object
+
+
+class RowRepaint(_View):
     """A view that repaints only the cells whose data changed: Qt repaints the whole view for a change of more
     than one cell, and a whole row for one cell (RowsModel tells the changed cells of a row as one range)."""
 

@@ -154,12 +154,14 @@ class FoundingBanner(QFrame):
     def _refresh_equipment(self) -> None:
         from model.systems.stargrave import between_games as between
         from model.systems.stargrave.record_choices import equip_offers
-        data, pack = self.session.data, self.session.pack
+        data, pack, role = self.session.data, self.session.pack, self.role
+        if role is None:   # (a banner with no officer's equipment row)
+            return
         i = between.latest(data)
         done = replayed(self.session)
-        items = between.equipment(data, self.role, pack, done) if i is not None else []
+        items = between.equipment(data, role, pack, done) if i is not None else []
         self.equipment.setText("Equipment now: " + (", ".join(items) or "nothing"))
-        offers = equip_offers(data, i, data["campaign"]["games"][i], self.role, pack, done) if i is not None else []
+        offers = equip_offers(data, i, data["campaign"]["games"][i], role, pack, done) if i is not None else []
         for combo, shown in ((self.equip_add, [("Add an item…", "")] + [(o["label"], o["value"]) for o in offers]),
                              (self.equip_remove, [("Put away…", "")] + [(n, n) for n in items])):
             # what each list shows is kept in Python: a Qt property turned the list into a QVariant and back
@@ -173,6 +175,8 @@ class FoundingBanner(QFrame):
 
     def _reequip(self, name: str, add: bool) -> None:
         from model.systems.stargrave import actions
+        if self.role is None:   # (a banner with no officer's equipment row)
+            return
         edit = actions.equip(self.session.data, self.role, name, add, self.session.pack)
         if edit is not None:
             self.session.apply(edit)
