@@ -22,9 +22,9 @@ DEFAULT_LEVEL = ["--config-file=", "--python-version", "3.11", "--follow-imports
 
 
 def _mypy(*targets: str, cwd: Path) -> tuple[str, int]:
-    """mypy's report and exit status. Run as a program of its own, not by mypy.api.run in this process: two runs
-    in one pytest process with Qt loaded ended the interpreter at its next garbage collection (mypy 2.4.1,
-    compiled: "Fatal Python error: none_dealloc")."""
+    """mypy's report and exit status. Run as a program of its own, not by mypy.api.run in this process: mypy
+    makes and drops millions of references to None, and in a pytest process where PySide6 had run but `gui` (its
+    refguard, gui/workarounds/) had not been imported, two runs ended the interpreter ("none_dealloc")."""
     done = subprocess.run([sys.executable, "-m", "mypy", *DEFAULT_LEVEL, *targets], cwd=cwd,
                           capture_output=True, text=True, timeout=600)
     assert "No module named mypy" not in done.stderr, "mypy is not installed: install the test extras (.[test])"
