@@ -28,9 +28,13 @@ PIXMAP_CACHE_KB = 256
 
 
 def application() -> QApplication:
-    app = QApplication.instance()
-    styled = app is None
-    if app is None:  # made with Fusion (theme.apply)
+    existing = QApplication.instance()
+    styled = existing is None
+    if isinstance(existing, QApplication):
+        app = existing
+    elif existing is not None:  # a console QCoreApplication cannot show a window, nor be replaced by one
+        raise RuntimeError("Starwright needs a QApplication, and this process has a QCoreApplication already.")
+    else:  # made with Fusion (theme.apply)
         serial_fills.install()
         app = QApplication([sys.argv[0] if sys.argv else "starwright", "-style", "Fusion"])
         from PySide6.QtGui import QFont, QPixmapCache

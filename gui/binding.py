@@ -19,10 +19,10 @@ Their issue marks wait the same way (a border put on a table re-styles the table
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QAbstractProxyModel, QObject, Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QAbstractSpinBox, QCheckBox, QComboBox, QLabel,
                                QLineEdit, QPlainTextEdit, QWidget)
@@ -33,6 +33,9 @@ from model.issues import SEVERITY_ORDER
 
 from . import theme
 from .icons import severity_icon
+
+if TYPE_CHECKING:
+    from .document_state import DocumentState
 
 class _UndoKeysToWindow(QObject):
     """Text fields keep their own undo history; hand Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y to the window's Undo instead.
@@ -62,6 +65,10 @@ def _undo_keys(w: QWidget, stack) -> None:
         w.undo_stack = stack
     else:
         w.installEventFilter(_undo_filter)
+
+
+# the name of the icon a bound line edit shows its issue's severity with (added when it is first marked)
+ISSUE_ACTION = "issue_mark"
 
 
 class Binding:
@@ -97,8 +104,8 @@ class Binder(QObject):
         self.bindings: list[Binding] = []
         self.show_page: Callable[[QWidget], None] | None = None
         self.host: PageHost | None = None   # the editor whose pages bind here (each made when first needed)
-        self.state = None                   # the editor's DocumentState (gui/document_state.py), for its pages
-        self.current = None     # the page in sight (set by the editor); None: every page follows every edit
+        self.state: DocumentState | None = None   # the editor's (gui/document_state.py), for its pages
+        self.current: QWidget | None = None   # the page in sight (set by the editor); None: every page follows every edit
         self._stale: dict[int, list[Binding]] = {}   # id(hidden page) -> its bindings an edit touched
         self._unmarked: set[int] = set()              # id(hidden page) whose widgets' issue marks wait
         self._quiet = False
@@ -205,8 +212,9 @@ class Binder(QObject):
                 return
             row = model.row_at_pointer(issue_pointer)
             if row >= 0:
-                view.setCurrentIndex(view.model().index(row, 0) if view.model() is model else
-                                     view.model().mapFromSource(model.index(row, 0)))
+                shown = view.model()   # the rows model itself, or a proxy (a sort, a filter) over it
+                index = model.index(row, 0)
+                view.setCurrentIndex(shown.mapFromSource(index) if isinstance(shown, QAbstractProxyModel) else index)
         return self.add(Binding(pointer, view, page, lambda value: model.set_rows(make_rows(value)), deep=True,
                                 select=pick, rows=model))
     # -- following the document ---------------------------------------------------------------------
@@ -334,7 +342,7 @@ def outlined(colour: str) -> QPalette:
     p.setColor(QPalette.ColorRole.Window, c.lighter(140))
     base = p.color(QPalette.ColorRole.Base)
     p.setColor(QPalette.ColorRole.Base, QColor(*(round(a * 0.9 + b * 0.1) for a, b in
-                                                 zip(base.getRgb()[:3], c.getRgb()[:3]))))
+                                                 zip(theme.rgb(base), theme.rgb(c)))))
     return p
 
 
@@ -361,10 +369,10 @@ def mark(b: Binding, state: tuple | None) -> None:
     else:
         w.setStyleSheet("")
     if isinstance(w, QLineEdit) and b.badge is None:
-        action = getattr(w, "_issue_action", None)
+        action = next((a for a in w.actions() if a.objectName() == ISSUE_ACTION), None)
         if action is None:
             action = w.addAction(severity_icon("error"), QLineEdit.ActionPosition.TrailingPosition)
-            w._issue_action = action
+            action.setObjectName(ISSUE_ACTION)
         action.setVisible(bool(severity))
         if severity:
             action.setIcon(severity_icon(severity))

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import overload
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, overload
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import (QHBoxLayout, QListWidget, QListWidgetItem, QSplitter, QStackedWidget,
@@ -13,7 +13,7 @@ from shiboken6 import delete, isValid
 from model import pointer as jp
 from model.labels import describe_pointer
 
-from .binding import Binder
+from .binding import Binder, Binding
 from .document_state import DocumentState
 from .icons import icon, severity_icon
 from .pages import pages_for
@@ -23,6 +23,10 @@ from .session import Change, Session
 from .widgets.fitted_views import RowRepaint
 from .widgets.issues_panel import IssuesPanel
 from .widgets.optional_rules import OptionalRulesList
+
+if TYPE_CHECKING:   # (each imported when first shown)
+    from .play.page import PlayPage
+    from .widgets.preview import PreviewPane
 
 REPAIRS = "/play/repairs"   # a Starchasers ship's repair log: kept with the game's counts, edited on the ship page
 
@@ -109,8 +113,8 @@ class DocumentEditor(QWidget):
 
         self.split = QSplitter(Qt.Orientation.Horizontal)
         self.split.addWidget(self.center)
-        self.preview = None
-        self.play_page = None   # the Play view (gui/play), made when first asked for
+        self.preview: PreviewPane | None = None
+        self.play_page: PlayPage | None = None   # the Play view (gui/play), made when first asked for
 
         # the page list, and below it the optional rules of the document's rules pack (hidden when it has none)
         self.optional_rules = OptionalRulesList(session, self)   # a child from the start: never a window of its own
@@ -121,7 +125,7 @@ class DocumentEditor(QWidget):
         side.addWidget(self.nav, 1)
         side.addWidget(self.optional_rules)
 
-        lay = QHBoxLayout(self)
+        lay = self.main_row = QHBoxLayout(self)   # the page list, then the pages (or the Play view)
         lay.setContentsMargins(6, 6, 6, 6)
         lay.setSpacing(6)
         lay.addLayout(side)
@@ -143,8 +147,9 @@ class DocumentEditor(QWidget):
             self.stack.insertWidget(i, page)
             if current:
                 self.stack.setCurrentIndex(i)
-            self.stack.removeWidget(place)
-            delete(place)
+            if place is not None:   # (a page's place holder: there is one for every page not made)
+                self.stack.removeWidget(place)
+                delete(place)
             self.binder.paint()   # the issues its widgets were waiting for (a page out of sight: once shown)
             kept = self._kept_scroll.pop(i, 0)
             if kept:   # where the page was when it was given back, once its form is laid out
@@ -214,8 +219,7 @@ class DocumentEditor(QWidget):
                 continue
             self._missed.pop(id(page), None)
             self._kept_scroll[i] = page.verticalScrollBar().value()
-            self.binder.forget(lambda b, page=page: b.page is page or (isValid(b.widget) and page.isAncestorOf(b.widget)),
-                               page)
+            self.binder.forget(_bound_in(page), page)
             self.state.forget_page(page)
             place = QWidget()
             current = self.stack.currentIndex() == i
@@ -283,10 +287,11 @@ class DocumentEditor(QWidget):
                 or not play.has_play(self.session.kind.kind)):
             return None
         self.set_play(True)
-        if not self.in_play:
+        shown = self.play_page
+        if shown is None or not self.in_play:
             return None
-        row = self.play_page.row_for(pointer)
-        (row or self.play_page).setFocus(Qt.FocusReason.OtherFocusReason)
+        row = shown.row_for(pointer)
+        (row or shown).setFocus(Qt.FocusReason.OtherFocusReason)
         return row is not None
 
     # -- following the document -----------------------------------------------------------------------
@@ -322,7 +327,7 @@ class DocumentEditor(QWidget):
                 continue
             self._nav_shown[i] = (len(mine), worst)
             item = self.nav.item(i)
-            if mine:
+            if worst is not None:   # (it has issues)
                 item.setText(f"{page.title}  ({len(mine)})")
                 item.setIcon(severity_icon(worst))
                 item.setToolTip(f"{page.title}: {len(mine)} issue{'s' if len(mine) != 1 else ''}")
@@ -351,7 +356,7 @@ class DocumentEditor(QWidget):
         if on and self.play_page is None:
             from .play.page import PlayPage
             self.play_page = PlayPage(self.session, self)
-            self.layout().addWidget(self.play_page, 1)
+            self.main_row.addWidget(self.play_page, 1)
         if self.play_page is None:
             return
         self.nav.setVisible(not on)
@@ -361,8 +366,8 @@ class DocumentEditor(QWidget):
         if on:
             first = self.play_page.first_row()
             (first or self.play_page).setFocus(Qt.FocusReason.OtherFocusReason)
-        else:
-            self.stack.currentWidget().setFocus(Qt.FocusReason.OtherFocusReason)
+        elif (shown := self.stack.currentWidget()) is not None:
+            shown.setFocus(Qt.FocusReason.OtherFocusReason)
         self.playToggled.emit(on)
 
     # -- preview ----------------------------------------------------------------------------------------
@@ -377,6 +382,11 @@ class DocumentEditor(QWidget):
             self.preview.setVisible(visible)
             if visible:
                 self.preview.schedule(0)
+
+
+def _bound_in(page: Page) -> Callable[[Binding], bool]:
+    """Whether a binding is a page's (its own, or of a widget on it)."""
+    return lambda b: b.page is page or (isValid(b.widget) and page.isAncestorOf(b.widget))
 
 
 def merged(before: Change | None, change: Change) -> Change:

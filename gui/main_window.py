@@ -632,7 +632,7 @@ class MainWindow(QMainWindow):
                 a.setText(f"&{i + 1} {e.specs[i].title}" if i < len(e.specs) else f"Page {i + 1}")
                 a.setEnabled(i < len(e.specs))
         else:
-            self.undo_group.setActiveStack(None)
+            self.undo_group.setActiveStack(None)  # type: ignore[arg-type]  # None clears it (Qt's nullptr); the stub forgets it
             self._refresh_recent()
         self._update_window_title()
         self._update_status(e)

@@ -64,6 +64,7 @@ def waits() -> tuple[float, float]:
     again only when the settings file changed (opening the settings for each edit was a tenth of a millisecond,
     tests/benchmarks/bench_gui.py)."""
     path = st.settings_path()
+    key: tuple[str, int | None, int | None]
     try:
         stat = os.stat(path)
         key = (str(path), stat.st_mtime_ns, stat.st_size)

@@ -29,11 +29,18 @@ def settings() -> QSettings:
     return QSettings(str(settings_path()), QSettings.Format.IniFormat)
 
 
-def recent_files() -> list[str]:
-    value = settings().value("recent_files", [])
+def _string_list(value: object) -> list[str]:
+    """A list of strings as QSettings reads it back from the INI file: one string when one was saved, none for
+    an empty one; anything else (a hand-edited `@Rect(1 2 3 4)`, which Qt reads back as a QRect) is no list."""
     if isinstance(value, str):
-        value = [value] if value else []
-    return [str(v) for v in (value or [])]
+        return [value] if value else []
+    if isinstance(value, (list, tuple)):
+        return [str(v) for v in value]
+    return []
+
+
+def recent_files() -> list[str]:
+    return _string_list(settings().value("recent_files", []))
 
 
 def add_recent(path: str) -> list[str]:
@@ -56,10 +63,7 @@ def remove_recent(path: str) -> list[str]:
 
 def omitted_sections(kind: str) -> list[str]:
     """The sheet sections the player last left out for this kind (File > Export > PDF), [] at first."""
-    value = settings().value(f"export/{kind}/omit", [])
-    if isinstance(value, str):
-        value = [value] if value else []
-    return [str(v) for v in (value or [])]
+    return _string_list(settings().value(f"export/{kind}/omit", []))
 
 
 def set_omitted_sections(kind: str, names: list[str]) -> None:

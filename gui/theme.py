@@ -14,7 +14,7 @@ import os
 from functools import cache
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
 
 ERROR = {"light": "#c62828", "dark": "#ff6b6b"}
@@ -23,7 +23,7 @@ OK = {"light": "#2e7d32", "dark": "#6fd17a"}
 INFO = {"light": "#1e88e5", "dark": "#7fb6ff"}  # a note, not a fault: the blue of the info icon, never warning orange
 
 
-def system_scheme(app: QApplication) -> Qt.ColorScheme:
+def system_scheme(app: QGuiApplication) -> Qt.ColorScheme:
     """The desktop's colour scheme, as Qt's style hints report it."""
     return app.styleHints().colorScheme()
 
@@ -33,7 +33,7 @@ def scheme() -> str:
     if forced in ("dark", "light"):
         return forced
     app = QApplication.instance()
-    if app is not None and system_scheme(app) == Qt.ColorScheme.Dark:
+    if isinstance(app, QGuiApplication) and system_scheme(app) == Qt.ColorScheme.Dark:
         return "dark"
     return "light"
 
@@ -49,7 +49,12 @@ def tint(kind: str) -> QColor:
     base = QApplication.palette().color(QPalette.ColorRole.Base)
     c = QColor(colour(kind))
     share = 0.30 if scheme() == "dark" else 0.16
-    return QColor(*(round(b * (1 - share) + k * share) for b, k in zip(base.getRgb()[:3], c.getRgb()[:3])))
+    return QColor(*(round(b * (1 - share) + k * share) for b, k in zip(rgb(base), rgb(c))))
+
+
+def rgb(c: QColor) -> tuple[int, int, int]:
+    """Red, green and blue, 0-255 (QColor.getRgb's first three, typed)."""
+    return c.red(), c.green(), c.blue()
 
 
 def _tick_box_palette(p: QPalette) -> QPalette:
@@ -137,7 +142,8 @@ def apply(app: QApplication, style: bool = True) -> None:
     palette = _dark_palette() if scheme() == "dark" else _light_palette()
     tick_outline.cache_clear()
     app.setPalette(palette)
-    app.setPalette(_tick_box_palette(palette), "QCheckBox")
+    # PySide6 6.12's stub types the class name as bytes, but the call takes a str and refuses bytes (ValueError)
+    app.setPalette(_tick_box_palette(palette), "QCheckBox")  # type: ignore[arg-type]
 
 
 def follow_system(app: QApplication, styled: bool = False) -> None:

@@ -78,7 +78,7 @@ def _crew_line(data: dict) -> str:
 class ImportReportDialog(QDialog):
     def __init__(self, result, path: str, parent: QWidget | None = None):
         super().__init__(parent)
-        self.result = result
+        self.import_result = result   # (not `result`: QDialog.result() is the dialog's answer)
         report = result.report
         crew = getattr(result, "kind", "stargrave-crew") == "stargrave-crew"
         self.noun = "crew" if crew else "character"
@@ -179,5 +179,5 @@ class ImportReportDialog(QDialog):
         return self.buttons
 
     def copy_report(self) -> None:
-        QGuiApplication.clipboard().setText(self.result.report.to_text())
+        QGuiApplication.clipboard().setText(self.import_result.report.to_text())
         self.copy_button.setText("Copied")

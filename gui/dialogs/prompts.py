@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 if TYPE_CHECKING:  # storage (json, validation) comes in with the first document, not at start-up
+    from model.importers.bounded import ImportRefused
     from model.storage import DocumentError
 
 FILTER = "Starwright documents (*.starwright *.json);;All files (*)"
@@ -33,7 +34,7 @@ def ask_save_changes(parent: QWidget | None, name: str) -> str:
         QMessageBox.StandardButton(answer), CANCEL)
 
 
-def show_document_error(parent: QWidget | None, error: DocumentError, action: str = "open") -> None:
+def show_document_error(parent: QWidget | None, error: DocumentError | ImportRefused, action: str = "open") -> None:
     name = Path(error.path).name if error.path else "the document"
     box = QMessageBox(parent)
     box.setObjectName("documentError")

@@ -66,7 +66,8 @@ class Page(QScrollArea):
         least = body.minimumSizeHint()
         width = max(least.width(), self.width() - 2 * self.frameWidth() - self.verticalScrollBar().sizeHint().width())
         column = body.layout()
-        height = column.heightForWidth(width) if column.hasHeightForWidth() else body.sizeHint().height()
+        height = (column.heightForWidth(width) if column is not None and column.hasHeightForWidth()
+                  else body.sizeHint().height())
         height = max(height, least.height())
         if body.width() != width or body.height() != height:
             body.resize(width, height)

@@ -48,7 +48,7 @@ class PlayPage(QScrollArea):
         self._head()
         # the officers (with their powers) and the game's counts, then the soldiers: each as many to a row as fit
         self.grids = (QGridLayout(), QGridLayout())
-        self.parts = [[], []]
+        self.parts: list[list[Card]] = [[], []]
         for grid in self.grids:
             grid.setSpacing(12)
             grid.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
@@ -58,7 +58,8 @@ class PlayPage(QScrollArea):
         self.powers: dict[str, QPushButton] = {}
         self.status: dict[str, QLabel] = {}
         self.facts: dict[str, QLabel] = {}
-        self.shape = None
+        self.shape: tuple | None = None
+        self.stale = False   # an edit came while the page was hidden: refreshed when shown
         self.refresh()
         session.changed.connect(self._changed)
 
@@ -124,7 +125,7 @@ class PlayPage(QScrollArea):
             self.stale = True
 
     def showEvent(self, event) -> None:
-        if getattr(self, "stale", False):
+        if self.stale:
             self.stale = False
             self.refresh()
         super().showEvent(event)
@@ -177,8 +178,8 @@ class PlayPage(QScrollArea):
     def _build(self, groups, moving=()) -> None:
         for grid in self.grids:
             while grid.count():
-                w = grid.takeAt(0).widget()
-                if w is not None:
+                item = grid.takeAt(0)
+                if item is not None and (w := item.widget()) is not None:
                     w.deleteLater()
         self.rows.clear()
         self.powers.clear()
@@ -289,7 +290,7 @@ class PlayPage(QScrollArea):
         from model.play import stargrave
         g = next((g for g in self.session.result.play if g.key == key), None)
         p = next((p for p in g.powers if p.name == name), None) if g else None
-        edit = stargrave.use_power(self.session.data, g, p) if p else None
+        edit = stargrave.use_power(self.session.data, g, p) if g and p else None
         self._apply(edit, f"{g.title}: {name}" if g else name)
 
     def start_new_game(self) -> None:

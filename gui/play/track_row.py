@@ -79,7 +79,7 @@ class TrackRow(QFrame):
         lay.addWidget(self.bar, 1)
         self.minus.clicked.connect(lambda: self.stepped.emit(self, -1))
         self.plus.clicked.connect(lambda: self.stepped.emit(self, +1))
-        self.shown = None
+        self.shown: tuple | None = None   # what the row shows: (shown, maximum, stored, tip)
         self.show_track(track)
 
     def show_track(self, track) -> None:

@@ -8,9 +8,12 @@ greyed with the refusal (and its rule) as its tooltip. Every click is one edit o
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QWidget
 
+from model import edits
 from model import pointer as jp
 from model.play import sf_vehicles as sv
 
@@ -27,12 +30,16 @@ def motions(session) -> list:
     return sv.motions(session.data, session.result.derived)
 
 
-def _operations(m) -> list[tuple[str, str, object]]:
+# an operation of a vehicle card's button: the edit it makes of the document, or why it is refused
+Operation = Callable[[dict, sv.Motion], edits.Edit | sv.Refused]
+
+
+def _operations(m: sv.Motion) -> list[tuple[str, str, Operation]]:
     """(object name, button text, operation(data, motion)) for the vehicle's kind of movement."""
     step = m.step
     if m.mode == "glider":
         climb, accel = m.vehicle.get("climb"), m.vehicle.get("acceleration")
-        ops = [("burst_height", f"Burst: +{climb} m height", lambda d, x: sv.burst(d, x, "altitude")),
+        ops: list[tuple[str, str, Operation]] = [("burst_height", f"Burst: +{climb} m height", lambda d, x: sv.burst(d, x, "altitude")),
                ("burst_speed", f"Burst: +{accel} m/turn", lambda d, x: sv.burst(d, x, "speed"))]
     else:
         ops = [("slower", f"− {step} m", sv.slower), ("faster", f"+ {step} m", sv.faster),
@@ -69,7 +76,7 @@ class VehicleCard(Card):
         self.add(self.problems)
         grid = QGridLayout()
         grid.setSpacing(6)
-        self.buttons: dict[str, tuple[QPushButton, object]] = {}
+        self.buttons: dict[str, tuple[QPushButton, Operation]] = {}
         for n, (key, text, op) in enumerate(_operations(m)):
             b = QPushButton(text)
             b.setObjectName(f"vehicle_{m.index}_{key}")
@@ -102,9 +109,9 @@ class VehicleCard(Card):
             outcome = op(self.session.data, m)
             refused = isinstance(outcome, sv.Refused)
             b.setEnabled(not refused)
-            b.setToolTip(f"{outcome.message}" if refused else getattr(outcome, "label", ""))
+            b.setToolTip(outcome.message if isinstance(outcome, sv.Refused) else getattr(outcome, "label", ""))
 
-    def _do(self, op) -> None:
+    def _do(self, op: Operation) -> None:
         m = next((x for x in motions(self.session) if x.index == self.index), None)
         if m is None:
             return

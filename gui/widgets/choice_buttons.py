@@ -17,17 +17,17 @@ class _Choice(QPushButton):
 
     def __init__(self, label: str, group: ChoiceButtons):
         super().__init__(label)
-        self.group = group
+        self.choices = group   # (not `group`: QAbstractButton.group() is a button's QButtonGroup)
 
     def keyPressEvent(self, event) -> None:
         step = {Qt.Key.Key_Right: 1, Qt.Key.Key_Down: 1, Qt.Key.Key_Left: -1, Qt.Key.Key_Up: -1}.get(event.key())
         if step is None:
             super().keyPressEvent(event)
         else:
-            self.group.step_from(self, step)
+            self.choices.step_from(self, step)
 
     def focusNextPrevChild(self, forward: bool) -> bool:  # Tab and Shift+Tab
-        stop = self.group.first()
+        stop = self.choices.first()
         if self is stop:
             return super().focusNextPrevChild(forward)
         # Tab leaves the group from where it is entered: the widgets before and after it, not a button

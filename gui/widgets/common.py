@@ -175,7 +175,7 @@ class Meter(QWidget):
         lay.addWidget(self.icon)
         lay.addWidget(self.bar, 2)
         lay.addWidget(self.words, 3)
-        self.state = None
+        self.state: tuple[int, int, str, str, str | None] | None = None
 
     def set(self, value: int, maximum: int, text: str, words: str = "", severity: str | None = None) -> None:
         state = (value, maximum, text, words, severity)
@@ -220,7 +220,7 @@ class StatCell(QFrame):
         self.setObjectName("statcell")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # keyboard users reach the derivation too
-        lay = QVBoxLayout(self)
+        lay = self.layout_ = QVBoxLayout(self)
         lay.setContentsMargins(8, 6, 8, 6)
         lay.setSpacing(0)
         self.name = QLabel(label)

@@ -15,18 +15,18 @@ A column the page stretches (QHeaderView Stretch) is left to the header. A field
 from __future__ import annotations
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTreeView
+from PySide6.QtWidgets import QHeaderView, QTableView, QTreeView
 from shiboken6 import isValid
 
 
 
 class ContentColumns(QObject):
-    def __init__(self, view: QAbstractItemView):
+    def __init__(self, view: QTableView | QTreeView):
         """`view`: a table, or a flat tree (a list with columns, e.g. the issues list)."""
         super().__init__(view)
         self.view = view
         self.header = view.header() if isinstance(view, QTreeView) else view.horizontalHeader()
-        self.grid = 0 if isinstance(view, QTreeView) else 1   # a table's cells are one pixel wider for its grid
+        self.table = view if isinstance(view, QTableView) else None   # a table's cells are a pixel wider for its grid
         self.header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)   # sized here (a page may stretch one)
         self.cells: list[list[int]] = []   # [row][column] width of each cell's contents
         self.keys: list = []               # [row] the model's measure_key when the row was measured (if it has one)
@@ -124,7 +124,7 @@ class ContentColumns(QObject):
     def width(self, column: int) -> int:
         """What ResizeToContents would make `column`: its widest cell (+1 for the grid) or its header's hint."""
         widest = max((row[column] for row in self.cells if column < len(row)), default=0)
-        if widest and self.grid and self.view.showGrid():
+        if widest and self.table is not None and self.table.showGrid():
             widest += 1
         head = self.heads[column] if column < len(self.heads) else 0
         return max(self.header.minimumSectionSize(), min(max(widest, head), self.header.maximumSectionSize()))

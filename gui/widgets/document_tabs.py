@@ -46,6 +46,8 @@ class DocumentTabs(QWidget):
         self._stack.blockSignals(True)
         try:
             w = self._stack.widget(old)
+            if w is None:   # (no document at that place: nothing to move)
+                return
             self._stack.removeWidget(w)
             self._stack.insertWidget(new, w)
             self._stack.setCurrentIndex(self._bar.currentIndex())

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from functools import cache
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QFontMetrics
@@ -22,7 +23,15 @@ def indicator_width() -> int:
     return QApplication.style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth)
 
 
-class RowRepaint:
+# the mixin's base as mypy sees it: a view, whose dataChanged it replaces (at run time object, so that the views'
+# classes are their Qt class's alone)
+if TYPE_CHECKING:
+    _View = QAbstractItemView
+else:
+    _View = object
+
+
+class RowRepaint(_View):
     """A view that repaints only the cells whose data changed: Qt repaints the whole view for a change of more
     than one cell, and a whole row for one cell (RowsModel tells the changed cells of a row as one range)."""
 
@@ -39,7 +48,7 @@ class RowRepaint:
             shown = self.viewport()
             left, right = 0, shown.width()
             if top_left.column() > 0 or bottom_right.column() < self.model().columnCount() - 1:
-                if not self._columns_measured():   # (asking where a column is would measure them all)
+                if not _columns_measured(self):   # (asking where a column is would measure them all)
                     a, b = top_left.column(), bottom_right.column()
                     x, end = self.columnViewportPosition(a), self.columnViewportPosition(b)
                     if x >= 0 and end >= 0:
@@ -54,10 +63,11 @@ class RowRepaint:
         if area is not None and not area.isEmpty():
             self.viewport().update(area)
 
-    def _columns_measured(self) -> bool:
-        """Whether a column of this table is fitted by Qt to its cells' contents."""
-        header = self.horizontalHeader()
-        return any(header.sectionResizeMode(c) == QHeaderView.ResizeMode.ResizeToContents for c in range(header.count()))
+
+def _columns_measured(table: QTableView) -> bool:
+    """Whether a column of `table` is fitted by Qt to its cells' contents."""
+    header = table.horizontalHeader()
+    return any(header.sectionResizeMode(c) == QHeaderView.ResizeMode.ResizeToContents for c in range(header.count()))
 
 
 class FittedTable(RowRepaint, QTableView):

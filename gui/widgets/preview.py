@@ -8,10 +8,14 @@ Printing renders each PDF page with QtPdf onto the printer, so what prints is ex
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QLocale, QRect, QSize, QTimer
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QLocale, QObject, QRect, QSize, QTimer
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+if TYPE_CHECKING:   # (imported where it is used: QtPdf loads with the first preview)
+    from PySide6.QtPdf import QPdfDocument
 
 # model.storage is imported where it is used: the window imports this module at start-up, before any document.
 DEBOUNCE_MS = 300
@@ -58,15 +62,15 @@ def write_pdf(session, path: str, paper: str | None = None) -> list[str]:
     return storage.atomic_write(path, render(session, paper))
 
 
-def load_document(pdf: bytes, parent=None):
+def load_document(pdf: bytes, parent: QObject | None = None) -> QPdfDocument:
     """A QPdfDocument holding `pdf` (the buffer is parented to the document, so it lives as long)."""
     from PySide6.QtPdf import QPdfDocument
-    doc = QPdfDocument(parent)
+    # no parent: a document the caller owns (Qt takes a null parent; the stub's one constructor asks for a QObject)
+    doc = QPdfDocument(parent)  # type: ignore[arg-type]
     buf = QBuffer(doc)
     buf.setData(QByteArray(pdf))
     buf.open(QIODevice.OpenModeFlag.ReadOnly)
     doc.load(buf)
-    doc._buffer = buf
     return doc
 
 
@@ -143,7 +147,7 @@ class PreviewPane(QWidget):
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.timeout.connect(self.refresh)
-        self.document = None
+        self.document: QPdfDocument | None = None
         self.renders = 0
         self.setMinimumWidth(320)
 

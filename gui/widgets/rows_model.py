@@ -16,10 +16,11 @@ the page turns it into an edit; the row follows when the document has changed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QAbstractItemModel, QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()   # the invalid index: the top of a table (Qt's default argument, made once)
@@ -128,6 +129,7 @@ class RowsModel(QAbstractTableModel):
                 spans.append((r, 0, len(self.headers) - 1))
                 continue
             new = self._roles[r] = self._row_roles(self.rows[r])
+            cols: Sequence[int]
             if before is not None and before[r].enabled != self.rows[r].enabled:
                 cols = range(len(new))
             else:
@@ -247,7 +249,7 @@ class RowsModel(QAbstractTableModel):
             value = row.cells[col] if col < len(row.cells) else ""
             tip = row.tips[col] if col < len(row.tips) else ""
             name = row.icons[col] if col < len(row.icons) else ""
-            cell = {Qt.ItemDataRole.DisplayRole: "" if value is None else str(value),
+            cell: dict[int, object] = {Qt.ItemDataRole.DisplayRole: "" if value is None else str(value),
                     Qt.ItemDataRole.ToolTipRole: "\n".join(x for x in (tip, mark[1] if mark else "") if x) or None,
                     ACCESSIBLE_DESCRIPTION: mark[1] if mark else None,
                     Qt.ItemDataRole.DecorationRole: severity_icon(mark[0]) if col == 0 and mark else
@@ -269,3 +271,10 @@ class RowsModel(QAbstractTableModel):
         checked = Qt.CheckState(value) == Qt.CheckState.Checked if not isinstance(value, bool) else value
         self.toggled.emit(row.key, checked)
         return False   # the document decides: the row follows it on the next set_rows
+
+
+def rows_of(model: QAbstractItemModel | None) -> RowsModel:
+    """`model` (a view's, or a proxy's source, which Qt types as any model) as the RowsModel it is."""
+    if not isinstance(model, RowsModel):
+        raise TypeError(f"a view was given a {type(model).__name__}, not the RowsModel its page shows")
+    return model

@@ -153,7 +153,7 @@ class StartPage(QScrollArea):
         if self.example_menu.actions():
             return
         from model.examples import examples
-        kind = None
+        kind = ""   # (no document's kind)
         for e in examples():
             if e["kind"] != kind:
                 kind = e["kind"]

@@ -8,6 +8,8 @@ one after the other, as a person reads a page of two columns.
 
 from __future__ import annotations
 
+from typing import cast
+
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QAbstractItemView, QFormLayout, QGridLayout, QLayout, QListView, QWidget
 
@@ -29,12 +31,13 @@ def reading_order(root: QWidget) -> list[QWidget]:
                     if cell is not None:
                         widget(cell)
             return
-        if w.layout() is not None:
-            layout(w.layout())
+        if (inner := w.layout()) is not None:
+            layout(inner)
 
     def layout(lay: QLayout) -> None:
         if isinstance(lay, QGridLayout):
-            order = sorted(range(lay.count()), key=lambda i: lay.getItemPosition(i)[:2])
+            # (row, column, row span, column span): PySide6's stub types it as object
+            order = sorted(range(lay.count()), key=lambda i: cast(tuple[int, int, int, int], lay.getItemPosition(i))[:2])
             items = [lay.itemAt(i) for i in order]
         elif isinstance(lay, QFormLayout):
             items = [lay.itemAt(r, role) for r in range(lay.rowCount())
@@ -45,13 +48,13 @@ def reading_order(root: QWidget) -> list[QWidget]:
         for item in items:
             if item is None:
                 continue
-            if item.widget() is not None:
-                widget(item.widget())
-            elif item.layout() is not None:
-                layout(item.layout())
+            if (w := item.widget()) is not None:
+                widget(w)
+            elif (inner := item.layout()) is not None:
+                layout(inner)
 
-    if root.layout() is not None:
-        layout(root.layout())
+    if (top := root.layout()) is not None:
+        layout(top)
     return out
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTableWidget
 
 from .content_columns import ContentColumns
@@ -21,6 +22,14 @@ def as_pick_list(view, name: str, accessible: str = ""):
     view.verticalHeader().hide()
     view.content_columns = ContentColumns(view)   # as wide as their contents, measured as rows change
     return view
+
+
+def content_columns(view: QAbstractItemView) -> ContentColumns:
+    """What sizes the columns of a view made a pick list (`as_pick_list` makes it the view's child)."""
+    columns = view.findChild(ContentColumns, options=Qt.FindChildOption.FindDirectChildrenOnly)
+    if columns is None:
+        raise LookupError(f"the view {view.objectName()!r} was not made a pick list")
+    return columns
 
 
 def pick_table(columns: list[str], name: str, accessible: str = "") -> QTableWidget:

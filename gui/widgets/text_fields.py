@@ -10,9 +10,11 @@ been typed into (tests/benchmarks/bench_gui.py, memory).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QLineEdit, QPlainTextEdit
+from PySide6.QtGui import QKeyEvent, QKeySequence, QUndoStack
+from PySide6.QtWidgets import QLineEdit, QPlainTextEdit, QWidget
 
 
 def undo_key(event) -> str:
@@ -25,12 +27,20 @@ def undo_key(event) -> str:
     return ""
 
 
-class DocumentUndoKeys:
+# the mixin's base as mypy sees it: a widget, whose keyPressEvent it extends (at run time object, so that the
+# fields' classes are their Qt class's alone)
+if TYPE_CHECKING:
+    _Field = QWidget
+else:
+    _Field = object
+
+
+class DocumentUndoKeys(_Field):
     """A text field's undo keys go to `undo_stack`, the document's (while it has none, the field's own)."""
 
-    undo_stack = None
+    undo_stack: QUndoStack | None = None
 
-    def keyPressEvent(self, event) -> None:
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         which = undo_key(event) if self.undo_stack is not None else ""
         if which:
             getattr(self.undo_stack, which)()

@@ -32,9 +32,10 @@ def quiet() -> bool:
     """Answer PySide6's import hook with `uses_pyside`; False where the hook is not there to answer."""
     feature = sys.modules.get("shibokensupport.feature")
     asked = getattr(feature, "_mod_uses_pyside", None)
-    if asked is None:
+    if feature is None or asked is None:
         return False
     if getattr(asked, "__module__", None) != __name__:   # (not twice)
-        feature._mod_uses_pyside = lambda module: uses_pyside(module, asked)
+        # the hook's private function, replaced on purpose: no stub declares it
+        feature._mod_uses_pyside = lambda module: uses_pyside(module, asked)  # type: ignore[attr-defined]
     linecache.clearcache()   # what was read before
     return True

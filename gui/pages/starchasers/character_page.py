@@ -220,8 +220,7 @@ class CharacterPage(TabsWhenAdded, Page):
             self.binder.drop(lambda b, p=f"{prefix}/{i}/": b.pointer.startswith(p))
             for c in range(grid.columnCount()):
                 item = grid.itemAtPosition(i, c)
-                if item is not None and item.widget() is not None:
-                    w = item.widget()
+                if item is not None and (w := item.widget()) is not None:
                     grid.removeWidget(w)
                     w.setParent(None)
                     w.deleteLater()

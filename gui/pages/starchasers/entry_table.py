@@ -11,7 +11,7 @@ entry as a whole marks the row's first cell.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtWidgets import QAbstractItemView, QComboBox, QHeaderView, QStyledItemDelegate, QTableView
 
@@ -185,9 +185,13 @@ class EntryTable(QTableView):
         self.setItemDelegate(ChoiceDelegate(self, choices))
         # as tall as its rows (and room for two more): no scroll bar of its own inside the scrolling page
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.entries.rowsInserted.connect(lambda _p, first, last: self._widen(first, last) or self._fit())
+        self.entries.rowsInserted.connect(self._rows_added)
         self.entries.rowsRemoved.connect(self._fit)
         self.entries.dataChanged.connect(lambda top, bottom, _roles=(): self._widen(top.row(), bottom.row()))
+        self._fit()
+
+    def _rows_added(self, _parent: QModelIndex, first: int, last: int) -> None:
+        self._widen(first, last)
         self._fit()
 
     def _widen(self, first: int, last: int) -> None:

@@ -6,6 +6,8 @@ The box accepts values beyond the rules' range on purpose: a rule violation neve
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtWidgets import QSpinBox
 
 NOT_SET = "not set"
@@ -81,7 +83,15 @@ def show_words(label, text: str, style: str = "") -> None:
         label.setStyleSheet(style)
 
 
-class TabsWhenAdded:
+# the mixin's base as mypy sees it: a page, whose order_tabs it extends (at run time object, so that a page's
+# classes are its own)
+if TYPE_CHECKING:
+    from ..base import Page as _Page
+else:
+    _Page = object
+
+
+class TabsWhenAdded(_Page):
     """For a page: the editor asks for the Tab order after every edit; walk the page only when rows of
     controls came since the last time (`tabs_changed()`), not on every keystroke."""
 

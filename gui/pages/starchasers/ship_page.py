@@ -171,6 +171,7 @@ class ShipPage(TabsWhenAdded, Page):
         for i, (key, a) in enumerate(t.optional.items()):
             r, c = divmod(i, 2)
             b = badge()
+            w: QComboBox | NumberBox
             if a["kind"] == "band":
                 w = QComboBox()
                 w.addItem("none", "")

@@ -145,18 +145,17 @@ class WeaponsPage(TabsWhenAdded, Page):
         self.column.addWidget(meter)
         self.tables: dict[str, EntryTable] = {}
         self._pool_lines = 0     # the attack pools' lines room is kept for (`_refresh_pools`)
-        self._build_list("weapons", "Weapons", ("&Add weapon", "&Remove weapon"))
-        self._build_list("equipment", "Equipment that uses hard points", ("Add e&quipment", "Remove equip&ment"))
+        self.add_weapon, self.remove_weapon = self._build_list("weapons", "Weapons", ("&Add weapon", "&Remove weapon"))
+        self.add_equipment, self.remove_equipment = self._build_list(
+            "equipment", "Equipment that uses hard points", ("Add e&quipment", "Remove equip&ment"))
         self.weapons, self.equipment = self.tables["weapons"], self.tables["equipment"]
-        self.add_weapon, self.remove_weapon = self.weapons.buttons
-        self.add_equipment, self.remove_equipment = self.equipment.buttons
         self._build_catalog()
         self.column.addStretch(1)
         self._refresh_meter()
         self._fill_catalog_entries()
 
-    def _build_list(self, listname: str, title: str, words: tuple[str, str]) -> None:
-        """A card with a table of one list of the ship and its Add and Remove buttons."""
+    def _build_list(self, listname: str, title: str, words: tuple[str, str]) -> tuple[QPushButton, QPushButton]:
+        """A card with a table of one list of the ship and its Add and Remove buttons (returned)."""
         from .entry_table import EntryTable   # (imported with the form, not with the editor)
         card = Card(title)
         choices = self.session.result.offers.get("choices", {}) if listname == "weapons" else {}
@@ -183,7 +182,6 @@ class WeaponsPage(TabsWhenAdded, Page):
             self.pools.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)   # (room kept below)
             card.add(self.pools)
         self.column.addWidget(card)
-        table.buttons = (add, remove)
         self.tables[listname] = table
         binding = self.binder.rows(f"/{listname}", table, self, table.entries, table.entries.entry_rows,
                                    select=table.select_pointer)
@@ -192,6 +190,7 @@ class WeaponsPage(TabsWhenAdded, Page):
         add.clicked.connect(lambda: self._add(listname))
         remove.clicked.connect(lambda: self._remove(listname))
         live_with_selection(remove, table)
+        return add, remove
 
     def _build_catalog(self) -> None:
         ccard = Card("Your catalogue")

@@ -9,7 +9,7 @@ the Owned rows (gui/pages/starfrontiers/owned.py)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtCore import QObject, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFormLayout, QHBoxLayout, QHeaderView, QPushButton, QSpinBox, QTableView)
 
@@ -81,9 +81,11 @@ class ShopModel(RowsModel):
 class CategoryFilter(QSortFilterProxyModel):
     """The shop's rows of one heading (or all)."""
 
-    def __init__(self, parent=None):
+    def __init__(self, source: RowsModel, parent: QObject | None = None):
         super().__init__(parent)
         self.category = ""
+        self.source = source   # the shop's rows (sourceModel() is typed as any model)
+        self.setSourceModel(source)
 
     def show(self, category: str) -> None:
         self.beginFilterChange()
@@ -91,7 +93,7 @@ class CategoryFilter(QSortFilterProxyModel):
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def filterAcceptsRow(self, row: int, parent) -> bool:
-        data = self.sourceModel().rows[row].data
+        data = self.source.rows[row].data
         return not self.category or data == self.category
 
 
@@ -160,8 +162,7 @@ class EquipmentPage(Page):
                                     ["", "Price each (the rulebook's)", "Mass each",
                                      "Whether buying one now fits: credits left, who may use it, how many owned"])
         self.shop_model.set_rows(shop_rows(self.session.result.offers["shop"]))
-        self.shop_filter = CategoryFilter(self)
-        self.shop_filter.setSourceModel(self.shop_model)
+        self.shop_filter = CategoryFilter(self.shop_model, self)
         self.shop = _table("sf_shop", "Shop: items to buy")
         self.shop.setModel(self.shop_filter)
         # whole item names, cost and mass (measured once: they are the pack's); the note takes what is left.

@@ -60,8 +60,9 @@ class OwnedControls:
             name = w.objectName()
             if name.startswith(("sf_carried_", "sf_custom_", "sf_price_", "sf_mass_")):
                 holder = w.parentWidget() if name.startswith("sf_carried_") else w
-                holder.setParent(None)
-                holder.deleteLater()
+                if holder is not None:
+                    holder.setParent(None)
+                    holder.deleteLater()
 
     def _put(self, r: int, column: int, w: QWidget) -> None:
         self.view.setIndexWidget(self.model.index(r, column), w)

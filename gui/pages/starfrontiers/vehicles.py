@@ -119,7 +119,7 @@ class VehiclesPage(Page):
         self.rules_text.setObjectName("sf_vehicle_rules")
         self.rules_text.setTextFormat(Qt.TextFormat.RichText)
         card.add(self.rules_text)
-        self.shape = None
+        self.shape: tuple[bool, ...] | None = None   # whether each vehicle's row is a rental's (rows rebuilt when it changes)
         binder.custom("/vehicles", self.owned_holder, self, lambda _v: self._rebuild(), deep=False)
         self._rebuild()
         return card
@@ -131,8 +131,8 @@ class VehiclesPage(Page):
             self.shape = shape
             self.binder.drop(lambda b: b.pointer.startswith("/vehicles/"))
             while self.grid.count():
-                w = self.grid.takeAt(0).widget()
-                if w is not None:
+                item = self.grid.takeAt(0)
+                if item is not None and (w := item.widget()) is not None:
                     w.setParent(None)
                     w.deleteLater()
             if vehicles:
@@ -142,8 +142,8 @@ class VehiclesPage(Page):
             for i, entry in enumerate(vehicles):
                 self._row(i, entry)
             for n in range(self.grid.count()):   # shown now, not when the event loop next runs
-                w = self.grid.itemAt(n).widget()
-                if w is not None and self.owned_holder.isVisible():
+                item = self.grid.itemAt(n)
+                if item is not None and (w := item.widget()) is not None and self.owned_holder.isVisible():
                     w.show()
             self.binder.paint()
             self.tabs_stale()
@@ -225,7 +225,7 @@ class VehiclesPage(Page):
                 label.setToolTip(v.get("how", ""))
         self.none.setVisible(not rows)
         known = [v for v in rows if v.get("known")]
-        lines = []
+        lines: list[tuple[str, str]] = []
         for v in known:
             if v["name"] not in [x[0] for x in lines]:
                 lines.append((v["name"], f"<b>{v['name']}</b>: {v['speeds']}. {v['notes']} ({', '.join(v['rules'])})"))

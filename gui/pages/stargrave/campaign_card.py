@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtWidgets import QPushButton
 
 from ...icons import icon
 from ...widgets.common import Card, hint
 
 
-def campaign_card(page) -> Card:
+def campaign_card(page) -> tuple[Card, Callable[[], None]]:
+    """The card, and what refreshes its words (on each change the page follows: CrewPage.on_changed)."""
     card = Card("Campaign")
     words = hint()
     words.setObjectName("crewCampaignWords")
@@ -23,12 +26,11 @@ def campaign_card(page) -> Card:
     def record():
         page.binder.host.page_named("page_campaign").open_walkthrough(None)
 
-    def refresh(_change=None):
+    def refresh() -> None:
         from model.systems.stargrave import campaign_choices as cc
         words.setText(cc.crew_card_words(page.session.result.derived or {}))
 
     button.clicked.connect(record)
     refresh()
     page.record_game = button
-    page.refresh_campaign_card = refresh   # on each change the page follows (CrewPage.on_changed)
-    return card
+    return card, refresh

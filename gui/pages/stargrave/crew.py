@@ -62,7 +62,8 @@ class CrewPage(Page):
         quick.layout_.addStretch(1)
         top.addWidget(quick, 2)
         from .campaign_card import campaign_card
-        top.addWidget(campaign_card(self), 2)
+        card, self.refresh_campaign_card = campaign_card(self)
+        top.addWidget(card, 2)
         self.column.addLayout(top)
 
     def _money_card(self) -> None:

@@ -10,6 +10,8 @@ page's form building and adds the banner above the form.
 
 from __future__ import annotations
 
+from typing import cast
+
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QAbstractSpinBox, QComboBox, QFrame, QHBoxLayout,
                                QLabel, QLineEdit, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget)
@@ -35,6 +37,11 @@ def _editor_kind(w) -> str:
                               "view" if issubclass(cls, QAbstractItemView) else
                               "editor" if issubclass(cls, _EDITORS) else "")
     return kind
+
+
+def _text(w: QObject) -> QLineEdit | QPlainTextEdit:
+    """A field `_editor_kind` told "text" by its class, typed as what it is (no isinstance at each edit)."""
+    return cast("QLineEdit | QPlainTextEdit", w)
 
 
 def games_played(session) -> int:
@@ -147,12 +154,14 @@ class FoundingBanner(QFrame):
     def _refresh_equipment(self) -> None:
         from model.systems.stargrave import between_games as between
         from model.systems.stargrave.record_choices import equip_offers
-        data, pack = self.session.data, self.session.pack
+        data, pack, role = self.session.data, self.session.pack, self.role
+        if role is None:   # (a banner with no officer's equipment row)
+            return
         i = between.latest(data)
         done = replayed(self.session)
-        items = between.equipment(data, self.role, pack, done) if i is not None else []
+        items = between.equipment(data, role, pack, done) if i is not None else []
         self.equipment.setText("Equipment now: " + (", ".join(items) or "nothing"))
-        offers = equip_offers(data, i, data["campaign"]["games"][i], self.role, pack, done) if i is not None else []
+        offers = equip_offers(data, i, data["campaign"]["games"][i], role, pack, done) if i is not None else []
         for combo, shown in ((self.equip_add, [("Add an item…", "")] + [(o["label"], o["value"]) for o in offers]),
                              (self.equip_remove, [("Put away…", "")] + [(n, n) for n in items])):
             # what each list shows is kept in Python: a Qt property turned the list into a QVariant and back
@@ -166,6 +175,8 @@ class FoundingBanner(QFrame):
 
     def _reequip(self, name: str, add: bool) -> None:
         from model.systems.stargrave import actions
+        if self.role is None:   # (a banner with no officer's equipment row)
+            return
         edit = actions.equip(self.session.data, self.role, name, add, self.session.pack)
         if edit is not None:
             self.session.apply(edit)
@@ -250,8 +261,8 @@ class FoundingBanner(QFrame):
                 if not isValid(w):
                     continue
                 if _editor_kind(w) == "text":
-                    if not w.isReadOnly():
-                        w.setReadOnly(True)
+                    if not _text(w).isReadOnly():
+                        _text(w).setReadOnly(True)
                 elif w.isEnabled():
                     w.setEnabled(False)
             return
@@ -280,8 +291,8 @@ class FoundingBanner(QFrame):
                 if not lock:
                     continue
                 if kind == "text":
-                    if not w.isReadOnly():
-                        w.setReadOnly(True)
+                    if not _text(w).isReadOnly():
+                        _text(w).setReadOnly(True)
                         self.locked[id(w)] = w
                 elif w.isEnabled():
                     w.setEnabled(False)
@@ -290,7 +301,7 @@ class FoundingBanner(QFrame):
             for w in self.locked.values():
                 try:
                     if _editor_kind(w) == "text":
-                        w.setReadOnly(False)
+                        _text(w).setReadOnly(False)
                     else:
                         w.setEnabled(True)
                 except RuntimeError:   # a row widget rebuilt since

@@ -148,14 +148,14 @@ class RosterNowCard(Card):
         self.give.setEnabled(bool(offer and offer["fits"]))
         refused = offer["reason"] if offer and not offer["fits"] else ""
         self.give.setToolTip(refused or "Give the chosen find to the selected soldier's item slot")
-        self.give_note.setText(f"{refused} ({offer['rule']})" if refused else "")
+        self.give_note.setText(f"{refused} ({offer['rule']})" if offer and refused else "")
         self.give_note.setVisible(bool(refused))
-        self.take_back.setEnabled(bool(s) and bool(s.get("item")))
+        self.take_back.setEnabled(bool(s and s.get("item")))
         # SG-SOLD-14: the trade, where the soldier's armour has a pistol to trade and its slot is free
         traded = bool((s or {}).get("armour_trade"))
         self.trade.setText("Pistol back for the armour" if traded else "Carbine for armour pistol")
         block = "" if not s or traded else trade_block(self.t, self.t.soldiers.get(s.get("type")), s.get("item"))
-        self.trade.setEnabled(bool(s) and (traded or (bool(s.get("trade_allowed")) and not block)))
+        self.trade.setEnabled(bool(s and (traded or (s.get("trade_allowed") and not block))))
         self.trade.setToolTip(block or ("Take the armour's pistol back: the item slot is free again" if traded else
                               "Trade the assault armour's pistol for a carbine; the carbine fills the soldier's "
                               "one item slot (SG-SOLD-14)"))

@@ -14,6 +14,7 @@ from model.systems.stargrave.tables import tables
 
 from ...icons import icon
 from ...widgets.common import Card, Meter, WrapLabel, centered, hint, show_all_rows
+from ...widgets.tables import content_columns
 from ...widgets.tables import pick_view as list_view
 from ...widgets.text_fields import LineField
 from ..base import Page
@@ -200,7 +201,7 @@ class SoldiersPage(Page):
             self.roster.setIndexWidget(self.roster_model.index(r, C_TRADE), centered(trade))
             self.binder.check(ptr + "/armour_trade", trade, self, remove_when_false=True)
             self._row_widgets[r] = [name, robot, shot, trade]
-        self.roster.content_columns.measure_rows(first, last)   # the fields widen their columns
+        content_columns(self.roster).measure_rows(first, last)   # the fields widen their columns
         self._refresh_shotguns()
 
     def _retire_row_widgets(self, first: int, last: int) -> None:

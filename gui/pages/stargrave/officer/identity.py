@@ -92,7 +92,7 @@ class Identity(Card):
         for i, k in enumerate(KEYS):
             cell = StatCell(self.t.label(k), self.t.char[k]["abbr"])
             cell.setObjectName(f"{role}_stat_{k}")
-            cell.layout().setContentsMargins(4, 2, 4, 2)
+            cell.layout_.setContentsMargins(4, 2, 4, 2)
             self.cells[k] = cell
             grid.addWidget(cell, 0, i)
         box.setToolTip("Hover or tab to a value to see how it is made up. Two numbers (9/11) are the "

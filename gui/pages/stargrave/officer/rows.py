@@ -49,7 +49,8 @@ def power_rows(offers: list[dict], who: str) -> list[Row]:
 
 
 def chosen_rows(chosen: list[dict], lowering: bool) -> list[Row]:
-    rows, seen = [], {}
+    rows: list[Row] = []
+    seen: dict[str, int] = {}
     for c in chosen:
         n = seen[c["name"]] = seen.get(c["name"], 0) + 1
         if c["known"]:
@@ -89,6 +90,7 @@ def _item_row(key: str, offer: dict | None, mine: list[dict]) -> Row:
         icon = "error" if bad else "ok"
         pointer = (bad or mine[0])["pointer"]
     else:
+        assert offer is not None, "a row is an offer, or items carried without one"   # (gear_rows makes no other)
         slots, status, icon, pointer = offer["slots"], offer["reason"] or "Fits", "", ""
     notes = offer["notes"] if offer else ""
     alias = f"\nEnglish edition: {offer['rulebook_name']}" if offer and offer["rulebook_name"] != name else ""

@@ -126,8 +126,8 @@ class RecordGameDialog(QDialog):
         self.back.clicked.connect(lambda: self.go(self.nav.currentRow() - 1))
         self.next.clicked.connect(lambda: self.go(self.nav.currentRow() + 1))
         self.finish.clicked.connect(self.accept)
-        for keys in ("Ctrl+Return", "Ctrl+Enter"):
-            QShortcut(QKeySequence(keys), self, self.accept)
+        for text in ("Ctrl+Return", "Ctrl+Enter"):
+            QShortcut(QKeySequence(text), self, self.accept)
         # Undo and redo inside the walk-through step back through what was entered here (the document's own
         # undo takes the whole game back once it is recorded).
         for keys in QKeySequence.keyBindings(QKeySequence.StandardKey.Undo):

@@ -36,12 +36,12 @@ class Draft:
         # A reopened game whose record is not a game record (the file says so): an empty one replaces it if the
         # player enters anything; closing without entering anything leaves the file's record as it is.
         self.broken = self.reopened and not isinstance(record, dict)
-        fresh = not isinstance(record, dict)
-        self.record = new_record(self.index + 1, today) if fresh else copy.deepcopy(record)
+        self.record: dict = copy.deepcopy(record) if isinstance(record, dict) else new_record(self.index + 1, today)
         self.original = copy.deepcopy(self.record) if self.reopened else None
         self.undone: list[dict] = []      # records undone inside the walk-through (redo takes them back)
         self.done: list[dict] = []        # records before each change inside the walk-through
         self._last_path: str | None = None
+        self._grouped = False             # inside one_step: the changes made are one step of the undo
         self.rebase(data)
 
     # -- the two documents ------------------------------------------------------------------------------
@@ -86,7 +86,7 @@ class Draft:
 
     def _remember(self, path: str | None) -> None:
         """Keep the record as it was before a change; typing on in one field is one step."""
-        if getattr(self, "_grouped", False):
+        if self._grouped:
             return
         if path is None or path != self._last_path:
             self.done.append(copy.deepcopy(self.record))

@@ -93,8 +93,8 @@ class IssueList(QFrame):
             return
         self.shown = key
         while self.lay.count():
-            w = self.lay.takeAt(0).widget()
-            if w is not None:
+            item = self.lay.takeAt(0)
+            if item is not None and (w := item.widget()) is not None:
                 w.hide()
                 w.deleteLater()
         size = self.fontMetrics().height()

@@ -11,7 +11,7 @@ from model.systems.stargrave.campaign_choices import stash_origins
 from model.systems.stargrave.soldier_gear import trade_block
 
 from .....widgets.common import Card, heading, hint
-from .....widgets.rows_model import Row, RowsModel
+from .....widgets.rows_model import Row, RowsModel, rows_of
 from .....widgets.tables import pick_view as list_view
 from ..step import Step
 from .common import ROLES, game_facts
@@ -85,15 +85,15 @@ class AfterStep(Step):
         top.addWidget(hire, 3)
 
         actions = Card("In order")
-        self.actions = QListView()
-        self.actions.setModel(RowsModel(["Action"]))
-        self.actions.setObjectName("afterActions")
-        self.actions.setAccessibleName("What happens after the game, in order")
-        self.actions.setMinimumHeight(70)
-        self.actions.setMaximumHeight(130)
+        self.action_list = QListView()
+        self.action_list.setModel(RowsModel(["Action"]))
+        self.action_list.setObjectName("afterActions")
+        self.action_list.setAccessibleName("What happens after the game, in order")
+        self.action_list.setMinimumHeight(70)
+        self.action_list.setMaximumHeight(130)
         self.undo_action = QPushButton("Remove action")
         self.undo_action.setObjectName("afterRemoveAction")
-        actions.add(self.actions)
+        actions.add(self.action_list)
         actions.add(self.undo_action)
         top.addWidget(actions, 2)
         self.column.addLayout(top)
@@ -184,7 +184,7 @@ class AfterStep(Step):
             f"  (after the loot: {facts['credits_before_after']} Cr)" if "credits_before_after" in facts else ""))
         # actions in order, in words from the model
         words = facts.get("after") or []
-        self.actions.model().set_rows([
+        rows_of(self.action_list.model()).set_rows([
             Row(str(i), (f"{i + 1}. " + (words[i] if i < len(words) and isinstance(words[i], str)
                                         else choices.after_words(e)),)) for i, e in enumerate(self._entries())])
         self.undo_action.setEnabled(bool(self._entries()))
@@ -274,7 +274,7 @@ class AfterStep(Step):
 
     def _selected(self, table: QTableView) -> str | None:
         r = table.currentIndex().row()
-        rows = table.model().rows
+        rows = rows_of(table.model()).rows
         return rows[r].data if 0 <= r < len(rows) else None
 
     def _dismiss(self) -> None:
@@ -325,7 +325,7 @@ class AfterStep(Step):
             self._set_equipment(role, items[:r] + items[r + 1:])
 
     def _remove_action(self) -> None:
-        r = self.actions.currentIndex().row()
+        r = self.action_list.currentIndex().row()
         n = len(self._entries())
         if n:
             self.draft.remove(f"/after/{r if 0 <= r < n else n - 1}")

@@ -138,7 +138,8 @@ class GameStep(Step):
             elif m.get("type"):
                 out.append(f"{m['name']} ({m['type']})" if m.get("name") else str(m["type"]))
             else:
-                prof = m.get("profile") if isinstance(m.get("profile"), dict) else {}
+                given = m.get("profile")
+                prof = given if isinstance(given, dict) else {}
                 out.append(f"{m.get('name') or '?'}: {profile_words(prof)}")
         return out
 
@@ -253,7 +254,7 @@ class OutStep(Step):
         if checked:
             out.append(fid)
             survival.append({"who": fid})
-            order = {f: i for i, f in enumerate(self._ids)}
+            order: dict[str | None, int] = {f: i for i, f in enumerate(self._ids)}
             out.sort(key=lambda x: order.get(x, 999))
             survival.sort(key=lambda s: order.get(s.get("who") if isinstance(s, dict) else "", 999))
         self.draft.set_many({"/out_of_action": out, "/survival": survival})

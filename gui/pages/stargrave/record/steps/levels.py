@@ -53,7 +53,7 @@ class LevelsStep(Step):
         self.card.add(self.none)
         self.column.addWidget(self.card)
         self.rows: list[dict] = []
-        self._shape = None
+        self._shape: tuple | None = None   # what the rows were built for (rebuilt when it changes)
 
     def focus_first(self):
         return self.buy["captain"]
@@ -151,7 +151,7 @@ class LevelsStep(Step):
         current = entry.get(field)
         options = info.get("options") or []
         prompt = {"reduce": "Choose the power to lower…", "improve": "Choose the characteristic…",
-                  "learn": "Choose the new power…"}.get(upgrade, "Choose…")
+                  "learn": "Choose the new power…"}.get(upgrade or "", "Choose…")
         wanted = [(prompt, "", True, "")] + [
             (o["label"] + ("" if o.get("legal") else f"  ({o.get('reason', 'not allowed')})"), o["value"],
              bool(o.get("legal")), o.get("reason", "")) for o in options]

@@ -51,7 +51,7 @@ class LootStep(Step):
         self.total.setObjectName("lootTotal")
         self.column.addWidget(self.total)
         self.rows: list[dict] = []
-        self._shape = None
+        self._shape: tuple | None = None   # what the rows were built for (rebuilt when it changes)
 
     def focus_first(self):
         return next(iter(self.add.values()), None)
@@ -163,7 +163,8 @@ class LootStep(Step):
         name, slots, value = row["find"]
         for w in row["find"]:
             w.setVisible(finds or "find" in entry)
-        find = entry.get("find") if isinstance(entry.get("find"), dict) else {}
+        found = entry.get("find")
+        find = found if isinstance(found, dict) else {}
         if name.text() != (find.get("name") or ""):
             name.setText(find.get("name") or "")
         for w, k in ((slots, "slots"), (value, "value")):

@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QLineEdit
+from dataclasses import dataclass
+
+from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QLineEdit, QWidget
 
 from .....widgets.common import Card, hint
 from ..step import RowBadge, Step
 from .common import show_now, ROLES, DieField, clear_layout, who_label
+
+
+@dataclass
+class _Row:
+    """The widgets of one figure's roll."""
+    outcome: QLabel                          # what the model says came of it
+    badge: RowBadge                          # the row's issues
+    focus: QWidget                           # where the cursor goes first
+    die: DieField | None = None              # the roll (none for an officer whose table the pack lacks)
+    result: QLineEdit | QComboBox | None = None   # an officer's result: typed, or picked from the pack's table
 
 
 class SurvivalStep(Step):
@@ -36,11 +48,11 @@ class SurvivalStep(Step):
         self.nobody = hint("Nobody went out of action: there is nothing to roll. Go on to the experience.")
         self.card.add(self.nobody)
         self.column.addWidget(self.card)
-        self._shape = None
-        self.rows: list[dict] = []
+        self._shape: tuple | None = None   # whose rolls the rows are (rebuilt when it changes)
+        self.rows: list[_Row] = []
 
     def focus_first(self):
-        return self.rows[0]["focus"] if self.rows else None
+        return self.rows[0].focus if self.rows else None
 
     def _entries(self) -> list:
         return [s for s in (self.draft.record.get("survival") or []) if isinstance(s, dict)]
@@ -57,12 +69,12 @@ class SurvivalStep(Step):
         records = list(d.record.get("survival") or [])
         words = [w for w, s in zip(words, records) if isinstance(s, dict)]
         for i, (row, entry) in enumerate(zip(self.rows, entries)):
-            if row["die"] is not None:
-                row["die"].set(entry.get("roll"))
-            if row["result"] is not None:
-                self._show_result_widget(row["result"], entry.get("result"))
-            row["outcome"].setText(words[i] if i < len(words) else "")
-            row["badge"].set_issues(self.row_issues("survival", i) + self._out_issues(entry.get("who")))
+            if row.die is not None:
+                row.die.set(entry.get("roll"))
+            if row.result is not None:
+                self._show_result_widget(row.result, entry.get("result"))
+            row.outcome.setText(words[i] if i < len(words) else "")
+            row.badge.set_issues(self.row_issues("survival", i) + self._out_issues(entry.get("who")))
         self.nobody.setVisible(not entries)
 
     def _rebuild(self, entries: list) -> None:
@@ -73,23 +85,23 @@ class SurvivalStep(Step):
             who = entry.get("who", "")
             name = QLabel(who_label(self.draft, who))
             self.grid.addWidget(name, r, 0)
-            row = {"die": None, "result": None, "outcome": QLabel()}
-            row["outcome"].setObjectName(f"survival_outcome_{r}")
-            row["outcome"].setWordWrap(True)
+            outcome = QLabel()
+            outcome.setObjectName(f"survival_outcome_{r}")
+            outcome.setWordWrap(True)
+            badge = RowBadge()
+            badge.setObjectName(f"survival_{r}_issue")
             if who in ROLES and not table:
                 w = QLineEdit()
                 w.setObjectName(f"survival_result_{r}")
                 w.setAccessibleName(f"What the officer survival table said for {name.text()}")
                 w.setPlaceholderText("what your group's officer table gave")
                 w.textEdited.connect(lambda s, i=r: self._set_result(i, s))
-                row["result"] = w
-                row["focus"] = w
+                row = _Row(outcome, badge, w, result=w)
                 self.grid.addWidget(w, r, 1)
             else:
                 die = DieField(f"survival_{r}", self._die(), self.dialog.roll, "Roll")
                 die.changed.connect(lambda v, i=r: self._set_roll(i, v))
-                row["die"] = die
-                row["focus"] = die.spin
+                row = _Row(outcome, badge, die.spin, die=die)
                 self.grid.addWidget(die, r, 1)
                 if who in ROLES:  # the group's officer table is in the pack: its outcome is picked from it
                     combo = QComboBox()
@@ -99,12 +111,10 @@ class SurvivalStep(Step):
                     for res in dict.fromkeys(x.get("result", "") for x in table):
                         combo.addItem(res, res)
                     combo.activated.connect(lambda i, c=combo, n=r: self._set_result(n, c.itemData(i)))
-                    row["result"] = combo
+                    row.result = combo
                     self.grid.addWidget(combo, r, 2)
-            row["badge"] = RowBadge()
-            row["badge"].setObjectName(f"survival_{r}_issue")
-            self.grid.addWidget(row["badge"], r, 4)
-            self.grid.addWidget(row["outcome"], r, 3)
+            self.grid.addWidget(badge, r, 4)
+            self.grid.addWidget(outcome, r, 3)
             self.rows.append(row)
         self.grid.setColumnStretch(3, 1)
         show_now(self.grid)
