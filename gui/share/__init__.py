@@ -6,7 +6,12 @@ sharing sessions now running, one per document, so that End game and closing the
 
 from __future__ import annotations
 
-_running: dict[int, object] = {}     # id(session) -> its ShareDialog
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .dialog import ShareDialog
+
+_running: dict[int, ShareDialog] = {}     # id(session) -> its ShareDialog
 
 
 def open_for(session, parent=None):

@@ -58,7 +58,7 @@ class ShareHost(QObject):
         self.state = self._state()
         self.server: ShareServer | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.thread: threading.Thread | None = None
+        self.loop_thread: threading.Thread | None = None   # (not `thread`: QObject.thread() is Qt's)
         self._following = False
         self.operationArrived.connect(self._perform, Qt.ConnectionType.QueuedConnection)
         self.follow = QTimer(self)
@@ -74,8 +74,8 @@ class ShareHost(QObject):
             raise ShareError("This computer is not on a local network (no Wi-Fi or Ethernet address was found), "
                              "so no phone could reach it. Join the same Wi-Fi as the phones and try again.")
         self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, name="starwright-share", daemon=True)
-        self.thread.start()
+        self.loop_thread = threading.Thread(target=self.loop.run_forever, name="starwright-share", daemon=True)
+        self.loop_thread.start()
         self.server = ShareServer(_Document(self), addresses, port, on_seats=self.seatsChanged.emit)
         try:
             asyncio.run_coroutine_threadsafe(self.server.start(), self.loop).result(STOP_WAIT)
@@ -102,8 +102,8 @@ class ShareHost(QObject):
     def stop(self) -> None:
         """Tell every phone, close every connection and the server, end the thread."""
         self.follow.stop()
-        server, loop, thread = self.server, self.loop, self.thread
-        self.server = self.loop = self.thread = None
+        server, loop, thread = self.server, self.loop, self.loop_thread
+        self.server = self.loop = self.loop_thread = None
         if self._following:
             self.session.changed.disconnect(self._changed)
             self._following = False

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import TypeGuard
 
 # An operation is under 300 bytes and a hello under 200: 4 KB leaves room and refuses a flood of bulk.
 MAX_MESSAGE = 4096
@@ -98,7 +99,7 @@ def _name(msg: dict) -> None:
         msg["name"] = v.strip()
 
 
-def _small_int(v) -> bool:
+def _small_int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool) and -(2 ** 53) < v < 2 ** 53
 
 

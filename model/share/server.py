@@ -104,6 +104,7 @@ class ShareServer:
             await self._listen(address)
 
     async def _listen(self, address: str) -> None:
+        assert self._runner is not None, "listening before start()"
         site = web.TCPSite(self._runner, address, self.port, reuse_address=False)
         await site.start()
         self._sites[address] = site
@@ -142,12 +143,18 @@ class ShareServer:
         return [f"http://{'[' + a + ']' if ':' in a else a}:{self.port}/t/{self.token}/" for a in self.addresses]
 
     # -- the host's side --------------------------------------------------------------------------------------
+    def _running_loop(self) -> asyncio.AbstractEventLoop:
+        """The loop the server runs on (set when it starts): another thread's calls are handed to it."""
+        if self.loop is None:
+            raise RuntimeError("the sharing server is not running")
+        return self.loop
+
     def call(self, coro_or_fn, *args):
         """Run a method of this server on its loop from another thread; a concurrent Future of its result."""
         async def run():
             out = coro_or_fn(*args)
             return await out if inspect.isawaitable(out) else out
-        return asyncio.run_coroutine_threadsafe(run(), self.loop)
+        return asyncio.run_coroutine_threadsafe(run(), self._running_loop())
 
     def publish_threadsafe(self, state: dict) -> None:
         """`publish` from another thread (the desktop's). Changes made faster than the loop takes them are
@@ -155,7 +162,7 @@ class ShareServer:
         self._pending = state
         if not self._scheduled:
             self._scheduled = True
-            self.loop.call_soon_threadsafe(self._publish_pending)
+            self._running_loop().call_soon_threadsafe(self._publish_pending)
 
     def _publish_pending(self) -> None:
         self._scheduled = False            # first: a state handed over after this line schedules another run
