@@ -145,6 +145,23 @@ def repair_choices(derived: dict, t: Tables) -> dict:
             "can_undo": bool(derived.get("repairs"))}
 
 
+def repair_target(choices: dict, current: str | None = None) -> dict | None:
+    """SC-REP: the part the repair form offers (an entry of `repair_choices(...)["what"]`, with its `damage`: the
+    points a repair of it restores at most, which the form starts at). The part chosen while it still carries
+    damage; else the next part after it that does (in the form's order, round again), so a part just repaired
+    gives way to the next damaged one; else the part chosen (or the first) when nothing is damaged."""
+    parts = choices.get("what", [])
+    if not parts:
+        return None
+    keys = [p["key"] for p in parts]
+    start = keys.index(current) if current in keys else 0
+    for step in range(len(parts)):
+        part = parts[(start + step) % len(parts)]
+        if part["damage"] > 0:
+            return part
+    return parts[start]
+
+
 def catalog_entries(catalog: dict, derived: dict) -> list[dict]:
     """The entries of the player's catalogue (a file the page has open) as offers for this ship: each with the
     hard points it would take and whether they are free (SC-SHIP-09)."""
