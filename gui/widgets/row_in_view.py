@@ -16,8 +16,10 @@ def page_of(view: QWidget) -> QScrollArea | None:
     """The nearest scrolling page around `view` (its own viewport does not count)."""
     w = view.parentWidget()
     while w is not None:
-        if isinstance(w, QScrollArea) and w.widget() is not None and w.widget().isAncestorOf(view):
-            return w
+        if isinstance(w, QScrollArea):
+            body = w.widget()
+            if body is not None and body.isAncestorOf(view):
+                return w
         w = w.parentWidget()
     return None
 
@@ -30,8 +32,10 @@ def show_row(view: QAbstractItemView, index: QModelIndex | QPersistentModelIndex
     page = page_of(view)
     if page is None:
         return
-    rect = view.visualRect(view.model().index(index.row(), 0, index.parent()))
     body = page.widget()
+    if body is None:
+        return
+    rect = view.visualRect(view.model().index(index.row(), 0, index.parent()))
     top = view.viewport().mapTo(body, rect.topLeft())
     # the row's middle, with half a row and a little more above and below it in sight
     page.ensureVisible(max(top.x(), 0), top.y() + rect.height() // 2, 0, rect.height())
