@@ -26,6 +26,9 @@ class DocumentState:
     # the sessions of the other documents open in the window, newest list on each call (set by the window:
     # a page offers what they define, e.g. a Starchasers ship's weapons, gui/pages/starchasers/weapons_page.py)
     others_open: Callable[[], list[Any]] = _none_open
+    # the Starchasers weapon catalogue imported or saved on this ship's Weapons page (kept when the page is
+    # given back and made again: gui/pages/starchasers/weapons_page.py)
+    catalog: dict | None = None
 
     def forget_page(self, page: Any) -> None:
         """A page given back: what it showed goes with it."""

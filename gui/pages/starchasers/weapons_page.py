@@ -146,7 +146,6 @@ class WeaponsPage(TabsWhenAdded, Page):
 
     def build_form(self, session, binder) -> None:
         self.t = tables(session.pack)
-        self.catalog = cat.new_catalog()
         self._entries_shown: list | None = None   # the offers the pick list shows (labels and tips)
         self._picked_from: list = []              # where each source index of the list's entries points
         self.start_form("Weapons and equipment",
@@ -268,6 +267,21 @@ class WeaponsPage(TabsWhenAdded, Page):
             self.session.apply(edit)
 
     # ---- catalogue ------------------------------------------------------------------------------------
+    @property
+    def catalog(self) -> dict:
+        """The catalogue imported or saved here: the editor's state keeps it while the document is open (the page
+        can be given back and made again), a page without an editor keeps its own."""
+        state = self.binder.state
+        kept = state.catalog if state is not None else getattr(self, "_catalog", None)
+        return kept if kept is not None else cat.new_catalog()
+
+    @catalog.setter
+    def catalog(self, value: dict) -> None:
+        if self.binder.state is not None:
+            self.binder.state.catalog = value
+        else:
+            self._catalog = value
+
     def other_ships(self) -> list:
         """The sessions of the other Starchasers ships open in the window (none outside a window)."""
         state = self.binder.state

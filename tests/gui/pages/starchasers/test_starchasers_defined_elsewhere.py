@@ -70,6 +70,13 @@ def test_GAP_SC_10_a_weapon_of_another_open_ship_or_a_catalogue_file_is_picked_f
     user.click(W(ship, QPushButton, "importCatalog"))
     assert offered(combo)[0] == "Ion Cannon (weapon, 3 hard points; only 0 free) · catalogue “Hangar kit”"
     assert len(offered(combo)) == 3
+    # the ship out of sight gives its pages back; made again, its Weapons page still has the catalogue
+    win.tabs.setCurrentWidget(kestrel)
+    assert ship.release_forms() and ship.findChild(QComboBox, "catalogEntries") is None
+    win.tabs.setCurrentWidget(ship)
+    qtbot.waitUntil(lambda: ship.findChild(QComboBox, "catalogEntries") is not None)
+    combo, add = W(ship, QComboBox, "catalogEntries"), W(ship, QPushButton, "useCatalogEntry")
+    assert offered(combo)[0] == "Ion Cannon (weapon, 3 hard points; only 0 free) · catalogue “Hangar kit”"
     choose(user, combo, "Ion")
     user.click(add)
     assert [w["name"] for w in ship.session.data["weapons"]] == ["Ion Cannon"]
