@@ -227,6 +227,10 @@ class MainWindow(QMainWindow):
         from .editor import DocumentEditor
         self._keep_forms(None)   # before the new document's form is built: it takes the room given back
         editor = DocumentEditor(session)
+
+        def others_open() -> list:
+            return [x.session for x in self.editors() if x is not editor]
+        editor.state.others_open = others_open   # a page offers what the other open documents define
         self.undo_group.addStack(session.stack)
         self.autosaver.track(session, recovery_key)
         editor.titleChanged.connect(lambda e=editor: self._retitle(e))

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QHBoxLayout, Q
 from model.systems.starchasers.ship import actions_repair as ar
 from model.systems.starchasers.ship.repair import DESTROYED
 from model.systems.starchasers.ship.actions import BadValue
+from model.systems.starchasers.ship.offers import repair_target
 
 from ... import theme
 from ...widgets.common import Card, StatCell, WrapLabel, hint, show_all_rows
@@ -44,6 +45,7 @@ class RepairSection(Card):
         super().__init__("Damage and repairs")
         self.setObjectName("repairSection")
         self.page, self.session, self.binder = page, session, binder
+        self._points_for: tuple | None = None   # (part, its damage) the Points box was last started at
         self.add(hint("Damage is carried over from session to session until it is repaired: the Play view adds "
                       "it during a game, a repair here takes it away. Each repair's price and time follow the "
                       "rules' repair tables (hover a field for its rule)."))
@@ -201,9 +203,9 @@ class RepairSection(Card):
         self.what.clear()
         for o in offers.get("what", []):
             self.what.addItem(f"{o['label']} ({o['damage']} damage)", o["key"])
-        i = self.what.findData(current)
-        self.what.setCurrentIndex(i if i >= 0 else next(
-            (n for n, o in enumerate(offers.get("what", [])) if o["damage"]), 0))
+        # the part chosen while it carries damage, else the next damaged one (the model's choice, SC-REP)
+        target = repair_target(offers, current)
+        self.what.setCurrentIndex(max(self.what.findData(target["key"]), 0) if target else 0)
         self.what.blockSignals(False)
         self.remove_last.setEnabled(bool(offers.get("can_undo")))
         self.total.setText("Spent on repairs: " + d.get("repairs_total_text", ""))
@@ -228,6 +230,13 @@ class RepairSection(Card):
                 self.labels[key].setVisible(key in used)
         most = next((o["max_points"] for o in offers.get("what", []) if o["key"] == what), 0)
         self.points.setRange(1 if most else 0, max(most, 0))
+        if self._points_for != (what, most):
+            # another part, or its damage changed (a repair made, damage taken): the Points start at all the
+            # damage it carries; a number typed stays while the part and its damage do
+            self._points_for = (what, most)
+            self.points.blockSignals(True)
+            self.points.setValue(most)
+            self.points.blockSignals(False)
         q = ar.quote(self.session.data, self.session.pack, self.proposal())
         if q["refused"]:
             show_words(self.quote, q["refused"], f"color: {theme.colour('warning')};")

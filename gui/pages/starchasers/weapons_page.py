@@ -1,5 +1,6 @@
 """The Weapons page: the hard-point meter (each weapon's and equipment's share), the weapons and equipment
-tables edited in place, and the player's own catalogue (save, import, add to this ship)."""
+tables edited in place, and what is defined elsewhere to pick from: the player's own catalogue (save, import)
+and the weapons and equipment of the other ships open in the window (the window says which: binder.state)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QPushButton, QWidget
 from model.systems.starchasers import catalog as cat
 from model.systems.starchasers.ship import actions
 from model.systems.starchasers.next_step import next_step
-from model.systems.starchasers.ship.offers import catalog_entries
+from model.systems.starchasers.ship.offers import defined_elsewhere
 from model.systems.starchasers.tables import tables
 
 from ... import theme
@@ -26,6 +27,21 @@ CATALOG_FILTER = "Starwright catalogue (*.json)"
 
 if TYPE_CHECKING:
     from .entry_table import EntryTable
+
+SHIP_KIND = "starchasers-ship"
+
+
+class FreshCombo(QComboBox):
+    """A combo box whose items are made again just before its list opens (what it offers changes elsewhere)."""
+
+    def __init__(self, refill, parent=None):
+        super().__init__(parent)
+        self.refill = refill
+
+    def showPopup(self) -> None:  # (Qt name)
+        self.refill()
+        super().showPopup()
+
 
 PALETTE = ["#2f6db5", "#c77c1e", "#2e8b57", "#8e44ad", "#b03a48", "#16808a", "#7a6a2f", "#5a5fc2"]
 LISTS = ("weapons", "equipment")
@@ -130,7 +146,8 @@ class WeaponsPage(TabsWhenAdded, Page):
 
     def build_form(self, session, binder) -> None:
         self.t = tables(session.pack)
-        self.catalog = cat.new_catalog()
+        self._entries_shown: list | None = None   # the offers the pick list shows (labels and tips)
+        self._picked_from: list = []              # where each source index of the list's entries points
         self.start_form("Weapons and equipment",
                         "Each weapon and piece of equipment uses the hard points its entry states; "
                         "together they may not use more than the base plus added hard points. "
@@ -193,17 +210,21 @@ class WeaponsPage(TabsWhenAdded, Page):
         return add, remove
 
     def _build_catalog(self) -> None:
-        ccard = Card("Your catalogue")
-        ccard.add(hint("The rules list no weapons, so you define your own. Save this ship's weapons and equipment "
-                       "to a catalogue file, import a catalogue, and add its entries to any ship."))
+        ccard = Card("Defined elsewhere: your catalogue and other open ships")
+        ccard.add(hint("The rules list no weapons, so you define your own: type them into the tables above, or "
+                       "pick one defined in another ship open in this window or in a catalogue file. Save this "
+                       "ship's weapons and equipment to a catalogue to use them in any ship."))
         row = QHBoxLayout()
         self.save_cat = QPushButton("&Save to catalogue…")
         self.save_cat.setObjectName("saveCatalog")
         self.open_cat = QPushButton("&Import catalogue…")
         self.open_cat.setObjectName("importCatalog")
-        self.cat_entries = QComboBox()
+        self.cat_entries = FreshCombo(self._fill_catalog_entries)
         self.cat_entries.setObjectName("catalogEntries")
-        self.cat_entries.setAccessibleName("Catalogue entries")
+        self.cat_entries.setAccessibleName("Weapons and equipment defined in your catalogue or another open ship")
+        self.cat_entries.setPlaceholderText("Nothing defined elsewhere yet: import a catalogue or open another ship")
+        self.cat_entries.setMinimumContentsLength(24)
+        self.cat_entries.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.use_cat = QPushButton("Add to this shi&p")
         self.use_cat.setObjectName("useCatalogEntry")
         for w in (self.save_cat, self.open_cat):
@@ -215,6 +236,7 @@ class WeaponsPage(TabsWhenAdded, Page):
         self.save_cat.clicked.connect(self._save_catalog)
         self.open_cat.clicked.connect(self._import_catalog)
         self.use_cat.clicked.connect(self._use_entry)
+        self.shown.connect(self._fill_catalog_entries)   # another ship may have been opened or edited meanwhile
 
     # ---- helpers --------------------------------------------------------------------------------------
     def say(self, text: str) -> None:
@@ -245,12 +267,61 @@ class WeaponsPage(TabsWhenAdded, Page):
             self.session.apply(edit)
 
     # ---- catalogue ------------------------------------------------------------------------------------
+    @property
+    def catalog(self) -> dict:
+        """The catalogue imported or saved here: the editor's state keeps it while the document is open (the page
+        can be given back and made again), a page without an editor keeps its own."""
+        state = self.binder.state
+        kept = state.catalog if state is not None else getattr(self, "_catalog", None)
+        return kept if kept is not None else cat.new_catalog()
+
+    @catalog.setter
+    def catalog(self, value: dict) -> None:
+        if self.binder.state is not None:
+            self.binder.state.catalog = value
+        else:
+            self._catalog = value
+
+    def other_ships(self) -> list:
+        """The sessions of the other Starchasers ships open in the window (none outside a window)."""
+        state = self.binder.state
+        others = state.others_open() if state is not None else []
+        return [s for s in others if s.kind.kind == SHIP_KIND and s is not self.session]
+
+    def _sources(self) -> list[tuple[str, object]]:
+        """(the words saying where, what holds the entries: the catalogue, or another ship's session)."""
+        out: list[tuple[str, object]] = []
+        if self.catalog_has_entries():
+            out.append((f"catalogue “{self.catalog.get('name') or 'catalogue'}”", self.catalog))
+        for s in self.other_ships():
+            out.append((f"ship “{str(s.data.get('name') or '').strip() or s.display_name}”", s))
+        return out
+
+    @staticmethod
+    def _holder(source: object) -> dict:
+        data = getattr(source, "data", source)   # a session's document, read when used (it may have changed)
+        return data if isinstance(data, dict) else {}
+
     def _fill_catalog_entries(self) -> None:
+        sources = self._sources()
+        entries = defined_elsewhere([(where, self._holder(src)) for where, src in sources],
+                                    self.session.result.derived)
+        shown = [(e["label"], e["reason"]) for e in entries]
+        if shown == getattr(self, "_entries_shown", None) and [s for _w, s in sources] == self._picked_from:
+            return   # the same offers: the list and the choice stay as they are
+        current = self.cat_entries.currentData()
+        was = (self._picked_from[current[0]], current[1], current[2]) if current else None
+        self._entries_shown, self._picked_from = shown, [s for _w, s in sources]
+        self.cat_entries.blockSignals(True)
         self.cat_entries.clear()
-        for e in catalog_entries(self.catalog, self.session.result.derived):
-            self.cat_entries.addItem(e["label"], (e["list"], e["name"]))
+        for e in entries:
+            self.cat_entries.addItem(e["label"], (e["source"], e["list"], e["name"]))
             self.cat_entries.setItemData(self.cat_entries.count() - 1, e["reason"] or None,
                                          Qt.ItemDataRole.ToolTipRole)
+        keep = next((i for i, e in enumerate(entries) if was == (self._picked_from[e["source"]], e["list"], e["name"])),
+                    0 if entries else -1)
+        self.cat_entries.setCurrentIndex(keep)
+        self.cat_entries.blockSignals(False)
         self.use_cat.setEnabled(self.cat_entries.count() > 0)
 
     def _save_catalog(self) -> None:
@@ -284,9 +355,21 @@ class WeaponsPage(TabsWhenAdded, Page):
 
     def _use_entry(self) -> None:
         data = self.cat_entries.currentData()
-        if data:
-            listname, name = data
-            self.session.apply(actions.use_catalog_entry(self.session.data, self.catalog, listname, name))
+        if not data:
+            return
+        source, listname, name = data
+        holder = self._picked_from[source]
+        if holder is not self.catalog and not any(holder is s for s in self.other_ships()):
+            self._fill_catalog_entries()   # that ship was closed since the list was made
+            self.say(f"The ship that defined “{name}” is no longer open: choose again from the list as it is now.")
+            return
+        try:
+            edit = actions.use_catalog_entry(self.session.data, self._holder(holder), listname, name)
+        except (KeyError, IndexError):   # renamed or removed in the other ship since the list was made
+            self._fill_catalog_entries()
+            self.say(f"“{name}” is no longer defined there: choose again from the list as it is now.")
+            return
+        self.session.apply(edit)
 
     # ---- derived --------------------------------------------------------------------------------------
     def _refresh_meter(self) -> None:
@@ -297,8 +380,7 @@ class WeaponsPage(TabsWhenAdded, Page):
         meter = offers["hard_points"]
         show_words(self.meter_words, meter["words"], f"color: {theme.colour('error')};" if meter["over"] else "")
         self._refresh_pools()
-        if self.catalog_has_entries():
-            self._fill_catalog_entries()   # whether each entry fits follows the free hard points
+        self._fill_catalog_entries()   # whether each entry fits follows the free hard points
 
     def _refresh_pools(self) -> None:
         d = self.session.result.derived

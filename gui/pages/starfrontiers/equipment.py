@@ -9,9 +9,10 @@ the Owned rows (gui/pages/starfrontiers/owned.py)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QSortFilterProxyModel, Qt
-from PySide6.QtGui import QFont
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFormLayout, QHBoxLayout, QHeaderView, QPushButton, QSpinBox, QTableView)
+from PySide6.QtCore import QEvent, QObject, QSortFilterProxyModel, Qt
+from PySide6.QtGui import QFont, QKeyEvent
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFormLayout, QHBoxLayout, QHeaderView, QLineEdit,
+                               QPushButton, QSpinBox, QTableView)
 
 from model.systems.starfrontiers import actions
 from model.systems.starfrontiers.next_step import next_step
@@ -19,6 +20,7 @@ from model.systems.starfrontiers.offers import CATEGORIES
 from model.systems.starfrontiers.tables import tables
 
 from ...widgets.common import Card, Meter, WrapLabel, badge, live_with_selection, show_all_rows, with_badge
+from ...widgets.row_in_view import follow_current
 from ...widgets.rows_model import KEY_ROLE, Row, RowsModel
 from ..base import Page
 
@@ -79,11 +81,13 @@ class ShopModel(RowsModel):
 
 
 class CategoryFilter(QSortFilterProxyModel):
-    """The shop's rows of one heading (or all)."""
+    """The shop's rows of one heading (or all) whose names hold the words searched for (any case, in any order);
+    a heading shows while one of its items does."""
 
     def __init__(self, source: RowsModel, parent: QObject | None = None):
         super().__init__(parent)
         self.category = ""
+        self.words: list[str] = []
         self.source = source   # the shop's rows (sourceModel() is typed as any model)
         self.setSourceModel(source)
 
@@ -92,9 +96,59 @@ class CategoryFilter(QSortFilterProxyModel):
         self.category = category
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
+    def search(self, text: str) -> None:
+        self.beginFilterChange()
+        self.words = text.casefold().split()
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def _found(self, row: int) -> bool:
+        r = self.source.rows[row]
+        name = str(r.cells[0]).casefold()
+        return (not self.category or r.data == self.category) and all(w in name for w in self.words)
+
     def filterAcceptsRow(self, row: int, parent) -> bool:
-        data = self.source.rows[row].data
-        return not self.category or data == self.category
+        r = self.source.rows[row]
+        if r.data != "heading":
+            return self._found(row)
+        if self.category:
+            return False   # one list: no heading
+        if not self.words:
+            return True
+        # a heading with one of its items found (the items follow their heading until the next one)
+        for n in range(row + 1, len(self.source.rows)):
+            if self.source.rows[n].data == "heading":
+                return False
+            if self._found(n):
+                return True
+        return False
+
+    def first_item(self) -> int:
+        """The first row shown that is an item (not a heading), -1 if none."""
+        return next((r for r in range(self.rowCount()) if not self.is_heading(r)), -1)
+
+    def is_heading(self, r: int) -> bool:
+        """Whether row r as shown is a heading."""
+        return self.source.rows[self.mapToSource(self.index(r, 0)).row()].data == "heading"
+
+
+class ShopKeys(QObject):
+    """The shop's keys: Enter (or Return) on its list buys the item chosen, as a double-click does; Up and Down
+    in the search field choose the item above or below (the typing stays in the field)."""
+
+    def __init__(self, page: EquipmentPage):
+        super().__init__(page)
+        self.page = page
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.KeyPress or not isinstance(event, QKeyEvent) or event.modifiers():
+            return False
+        if watched is self.page.shop and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.page.buy_current()
+            return True
+        if watched is self.page.search and event.key() in (Qt.Key.Key_Up, Qt.Key.Key_Down):
+            self.page.step_choice(1 if event.key() == Qt.Key.Key_Down else -1)
+            return True
+        return False
 
 
 class EquipmentPage(Page):
@@ -110,7 +164,7 @@ class EquipmentPage(Page):
         self.t = tables(session.pack)
         self.start_form("Equipment",
                         "The rulebook gives no starting money: enter what your referee allows. "
-                        "Double-click an item in the shop to buy it. Items the rulebook prices as "
+                        "Find an item with the shop's search, then press Enter (or double-click it) to buy it. Items the rulebook prices as "
                         "'not stated' cost what you enter; issued items cost nothing.")
         self.column.addWidget(self._money_card(binder))
         row = QHBoxLayout()
@@ -178,6 +232,14 @@ class EquipmentPage(Page):
         self.buy.setObjectName("sf_buy")
         self.buy_issued = QPushButton("Add as &issued (free)")
         self.buy_issued.setObjectName("sf_buy_issued")
+        self.search = QLineEdit()
+        self.search.setObjectName("sf_shop_search")
+        self.search.setAccessibleName("Search the shop")
+        self.search.setPlaceholderText("Search the shop: type part of a name, Enter buys the item chosen")
+        self.search.setClearButtonEnabled(True)
+        self.search.setToolTip("Shows the items whose names hold the words typed, chooses the first and brings it "
+                               "into sight; the arrow keys choose another; Enter buys one of the item chosen.")
+        shop.add(self.search)
         b = QHBoxLayout()   # above the list: the whole list shows (it grows with the page), the buttons stay in reach
         b.addWidget(self.kind, 1)
         b.addWidget(self.buy)
@@ -187,6 +249,12 @@ class EquipmentPage(Page):
         show_all_rows(self.shop)   # no scroll bar of its own inside the scrolling page
         self.kind.currentIndexChanged.connect(lambda i: self.shop_filter.show(self.kind.itemData(i)))
         self.shop.doubleClicked.connect(lambda index: self._buy(index.data(KEY_ROLE)))
+        keys = ShopKeys(self)
+        self.shop.installEventFilter(keys)
+        self.search.installEventFilter(keys)
+        follow_current(self.shop)    # a row chosen by typing or the arrows is scrolled into sight in the page
+        self.search.textChanged.connect(self._search)
+        self.search.returnPressed.connect(self.buy_current)
         self.buy.clicked.connect(lambda: self._buy(self.shop.currentIndex().data(KEY_ROLE)))
         self.buy_issued.clicked.connect(lambda: self._buy(self.shop.currentIndex().data(KEY_ROLE), issued=True))
         live_with_selection(self.buy, self.shop)
@@ -231,6 +299,30 @@ class EquipmentPage(Page):
             source = self.shop_filter.mapToSource(self.shop_filter.index(r, 0)).row()
             if self.shop_model.rows[source].data == "heading":
                 self.shop.setSpan(r, 0, 1, self.shop_model.columnCount())
+
+    def _search(self, text: str) -> None:
+        """Show the items found and choose the first (brought into sight by `follow_current`)."""
+        self.shop_filter.search(text)
+        r = self.shop_filter.first_item() if text.strip() else -1
+        if r >= 0:
+            self.shop.setCurrentIndex(self.shop_filter.index(r, 0))
+        elif text.strip():
+            self.shop.clearSelection()
+
+    def step_choice(self, step: int) -> None:
+        """Choose the item `step` rows below (above, if negative) the one chosen, passing over headings."""
+        n = self.shop_filter.rowCount()
+        r = (self.shop.currentIndex().row() if self.shop.currentIndex().isValid() else -1 if step > 0 else n) + step
+        while 0 <= r < n and self.shop_filter.is_heading(r):
+            r += step
+        if 0 <= r < n:
+            self.shop.setCurrentIndex(self.shop_filter.index(r, 0))
+
+    def buy_current(self) -> None:
+        """Buy one of the item chosen in the shop (Enter in the list or the search field)."""
+        index = self.shop.currentIndex()
+        if index.isValid() and self.shop.selectionModel().isSelected(index):
+            self._buy(index.data(KEY_ROLE))
 
     def _buy(self, name, issued: bool = False) -> None:
         if name and not name.startswith("#"):

@@ -145,18 +145,54 @@ def repair_choices(derived: dict, t: Tables) -> dict:
             "can_undo": bool(derived.get("repairs"))}
 
 
+def repair_target(choices: dict, current: str | None = None) -> dict | None:
+    """SC-REP: the part the repair form offers (an entry of `repair_choices(...)["what"]`, with its `damage`: the
+    points a repair of it restores at most, which the form starts at). The part chosen while it still carries
+    damage; else the next part after it that does (in the form's order, round again), so a part just repaired
+    gives way to the next damaged one; else the part chosen (or the first) when nothing is damaged."""
+    parts = choices.get("what", [])
+    if not parts:
+        return None
+    keys = [p["key"] for p in parts]
+    start = keys.index(current) if current in keys else 0
+    for step in range(len(parts)):
+        part = parts[(start + step) % len(parts)]
+        if part["damage"] > 0:
+            return part
+    return parts[start]
+
+
 def catalog_entries(catalog: dict, derived: dict) -> list[dict]:
     """The entries of the player's catalogue (a file the page has open) as offers for this ship: each with the
     hard points it would take and whether they are free (SC-SHIP-09)."""
+    return [{k: v for k, v in e.items() if k not in ("source", "from")}
+            for e in defined_elsewhere([("", catalog)], derived)]
+
+
+def defined_elsewhere(sources: list[tuple[str, dict]], derived: dict) -> list[dict]:
+    """Weapons and equipment defined elsewhere, offered for this ship (GAP-SC-10: the rules list none, so they
+    come only from what the player defined): each source is (where, holder), the holder a catalogue or another
+    ship's document (both keep `weapons` and `equipment` lists of entries of one shape), `where` the words that
+    say which ("" for one catalogue alone). Each named entry once per source, with `source` (its index), the
+    hard points it would take and whether they are free on this ship (SC-SHIP-09)."""
     free = derived.get("hard_points_free", 0) if derived else 0
     out = []
-    for listname in ("weapons", "equipment"):
-        word = "weapon" if listname == "weapons" else "equipment"
-        for e in catalog.get(listname, []):
-            hp = e.get("hard_points")
-            fits = not isinstance(hp, int) or hp <= free
-            out.append({"list": listname, "name": e["name"], "hard_points": hp, "fits": fits,
-                        "label": f"{e['name']} ({word}, {'?' if hp is None else hp} hard points"
-                                 + ("" if fits else f"; only {max(free, 0)} free") + ")",
-                        "reason": "" if fits else f"needs {hp} hard points; {max(free, 0)} free"})
+    for n, (where, holder) in enumerate(sources):
+        for listname in ("weapons", "equipment"):
+            word = "weapon" if listname == "weapons" else "equipment"
+            entries = holder.get(listname) if isinstance(holder, dict) else None
+            seen = set()
+            for e in entries if isinstance(entries, list) else []:
+                name = str(e.get("name") or "").strip() if isinstance(e, dict) else ""
+                if not name or name.casefold() in seen:
+                    continue   # an entry with no name yet cannot be picked by name; a repeated name once
+                seen.add(name.casefold())
+                hp = e.get("hard_points")
+                fits = not isinstance(hp, int) or hp <= free
+                out.append({"source": n, "from": where, "list": listname, "name": name, "hard_points": hp,
+                            "fits": fits,
+                            "label": f"{name} ({word}, {'?' if hp is None else hp} hard points"
+                                     + ("" if fits else f"; only {max(free, 0)} free") + ")"
+                                     + (f" · {where}" if where else ""),
+                            "reason": "" if fits else f"needs {hp} hard points; {max(free, 0)} free"})
     return out

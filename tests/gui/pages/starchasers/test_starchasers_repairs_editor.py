@@ -132,6 +132,8 @@ def test_SC_REP_01_SC_REP_05_the_crews_engineer_hull_by_hits_structure_needs_too
     assert tools.isVisible() and "SC-REP-03" in words(sec, "repairQuote")
     qtbot.mouseClick(tools, Qt.MouseButton.LeftButton, pos=QPoint(8, tools.height() // 2))   # the box itself
     assert tools.isChecked()
+    assert words(sec, "repairQuote") == "This repair: 2 Structure Points for 250 Cr, taking 2 days."   # all 2 carried
+    type_number(qtbot, sec.findChild(QSpinBox, "repairPoints"), "1")
     assert words(sec, "repairQuote") == "This repair: 1 Structure Point for 100 Cr, taking 1 day."
 
 
@@ -151,3 +153,26 @@ def test_SC_REP_a_full_repair_log_says_so_and_offers_no_501st(qtbot):
     sec.findChild(QPushButton, "repairRemoveLast").click()
     assert len(ed.session.data["play"]["repairs"]) == 499
     assert sec.findChild(QPushButton, "repairMake").isEnabled()
+
+
+def test_SC_REP_the_form_starts_at_the_damage_carried_and_offers_the_next_damaged_part_after_a_repair(qtbot, section):
+    """Points start at all the damage of the part offered (not 1); after a repair the box offers the next part
+    that carries damage, with its damage in the Points, never the part just repaired to nothing."""
+    ed, sec = section
+    what, points = sec.findChild(QComboBox, "repairWhat"), sec.findChild(QSpinBox, "repairPoints")
+    assert what.currentText() == "Hull Points (6 damage)" and points.value() == 6
+    choose(qtbot, sec.findChild(QComboBox, "repairBy"), "A repair shop")
+    assert points.value() == 6                      # another field chosen: the Points stay
+    type_number(qtbot, points, "4")
+    choose(qtbot, sec.findChild(QComboBox, "repairReputability"), "Poor")
+    assert points.value() == 4                      # a number typed stays while the part and its damage do
+    choose(qtbot, what, "Structure")
+    assert points.value() == 2 and points.maximum() == 2
+    choose(qtbot, what, "Hull Points")
+    assert points.value() == 6
+    qtbot.mouseClick(sec.findChild(QPushButton, "repairMake"), Qt.MouseButton.LeftButton)
+    assert ed.session.data["play"]["hull_damage"] == 0
+    assert what.currentText() == "Structure (2 damage)" and points.value() == 2
+    assert words(sec, "repairQuote").startswith("This repair: 2 Structure Points")
+    ed.session.stack.undo()                         # the hull damage back: the box stays on Structure
+    assert what.currentText() == "Structure (2 damage)" and points.value() == 2

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox, QTableView
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QSpinBox, QTableView
 
 from gui.widgets.rows_model import KEY_ROLE, SEVERITY_ROLE
 from tests.conftest import EXAMPLES
@@ -92,3 +92,71 @@ def test_SF_EQ_12_a_bought_item_without_a_stated_price_gets_its_price_field_and_
     assert editor.findChild(QSpinBox, f"sf_price_{n}") is None
     user.click(W(editor, QCheckBox, "sf_carried_1"))       # the rows before still have their own controls
     assert editor.session.data["equipment"][1]["carried"] is False
+
+
+def in_sight(view: QTableView, row: int) -> bool:
+    """Whether the row lies inside the page's viewport (the shop has no scroll bar of its own)."""
+    from gui.widgets.row_in_view import page_of
+    page = page_of(view)
+    rect = view.visualRect(view.model().index(row, 0))
+    top = view.viewport().mapTo(page.viewport(), rect.topLeft())
+    return top.y() >= 0 and top.y() + rect.height() <= page.viewport().height()
+
+
+def test_SF_EQ_12_typing_in_the_shops_search_filters_enter_buys_and_the_match_is_in_sight(win, user, qtbot):
+    win.resize(1366, 768)
+    editor = win.open_path(str(EXAMPLES / "norel-kho-dralasite.starwright"))   # 150 Cr left
+    goto(user, editor, "Equipment")
+    shop = W(editor, QTableView, "sf_shop")
+    search = W(editor, QLineEdit, "sf_shop_search")
+    page = editor.page_named("page_sf_equipment")
+    user.click(search)
+    user.type(search, "tangler")
+    names = [shop.model().index(r, 0).data(KEY_ROLE) for r in range(shop.model().rowCount())]
+    assert names == ["#grenade", "Tangler Grenade"]         # its heading, then the one item found
+    assert shop.currentIndex().data(KEY_ROLE) == "Tangler Grenade"
+    qtbot.waitUntil(lambda: in_sight(shop, 1))
+    n = len(editor.session.data["equipment"])
+    user.key(search, Qt.Key.Key_Return)
+    assert editor.session.data["equipment"][n] == {"name": "Tangler Grenade", "count": 1}
+    assert note(shop, "Tangler Grenade") == "1 owned" and search.hasFocus()
+    user.key(search, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    user.type(search, "gren")                               # several found: the arrows choose among them
+    assert shop.currentIndex().data(KEY_ROLE) == "Grenade Rifle"
+    user.key(search, Qt.Key.Key_Down)                       # past the grenades' heading
+    assert shop.currentIndex().data(KEY_ROLE) == "Doze Grenade"
+    user.key(search, Qt.Key.Key_Up)
+    assert shop.currentIndex().data(KEY_ROLE) == "Grenade Rifle"
+    user.key(search, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    user.type(search, "a")                                  # most of the shop: Down walks below the page's edge
+    last = shop.model().rowCount() - 1
+    assert last > 20
+    while shop.currentIndex().row() < last:
+        user.key(search, Qt.Key.Key_Down)
+        assert in_sight(shop, shop.currentIndex().row()), shop.currentIndex().data(KEY_ROLE)
+    assert page.verticalScrollBar().value() > 0
+    user.key(search, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    user.type(search, "no such thing")
+    assert shop.model().rowCount() == 0
+    before = json.dumps(editor.session.data)
+    user.key(search, Qt.Key.Key_Return)                     # nothing found: Enter buys nothing
+    assert json.dumps(editor.session.data) == before
+    search.clear()
+    assert shop.model().rowCount() == shop.model().sourceModel().rowCount()   # everything back
+
+
+def test_SF_EQ_12_type_ahead_in_the_shop_scrolls_the_item_into_sight_and_enter_buys_it(win, user, qtbot):
+    win.resize(1366, 768)
+    editor = win.open_path(str(EXAMPLES / "norel-kho-dralasite.starwright"))
+    goto(user, editor, "Equipment")
+    shop = W(editor, QTableView, "sf_shop")
+    last = shop.model().rowCount() - 1
+    name = shop.model().index(last, 0).data(KEY_ROLE)
+    assert not in_sight(shop, last)                          # far down the page at 1366x768
+    user.click_row(shop, row_of(shop, "Tangler Grenade"))
+    user.type(shop, name[:6])
+    assert shop.currentIndex().data(KEY_ROLE) == name
+    qtbot.waitUntil(lambda: in_sight(shop, last))
+    n = len(editor.session.data["equipment"])
+    user.key(shop, Qt.Key.Key_Return)
+    assert editor.session.data["equipment"][n]["name"] == name

@@ -88,6 +88,28 @@ def test_catalogue_entries_say_whether_they_fit_the_free_hard_points():
     assert by["Extra Shield Emitter"]["fits"] and "1 hard points" in by["Extra Shield Emitter"]["label"]
 
 
+def test_GAP_SC_10_SC_SHIP_09_weapons_defined_in_a_catalogue_or_another_open_ship_are_offered_for_this_one():
+    """What the player defined elsewhere (a catalogue file, another ship) is offered by name with where it comes
+    from and whether it fits the free hard points; an unnamed entry cannot be picked; the pick copies the entry."""
+    from model import edits
+    kestrel = example("kestrel-light-freighter")
+    other = example("kestrel-light-freighter")
+    other["weapons"][0]["hard_points"] = 9
+    other["weapons"].append({"name": "", "hard_points": 1})        # still being typed: no name, not offered
+    kit = catalog.save_ship_entries(catalog.new_catalog(), kestrel)
+    derived = evaluate(kestrel, SHIP).derived                        # 5 free
+    found = ship_offers.defined_elsewhere([("catalogue “kit”", kit), ("ship “Other”", other)], derived)
+    assert [(e["source"], e["list"], e["name"]) for e in found] == [
+        (0, "weapons", "Twin Laser"), (0, "equipment", "Extra Shield Emitter"),
+        (1, "weapons", "Twin Laser"), (1, "equipment", "Extra Shield Emitter")]
+    assert found[0]["fits"] and found[0]["label"].endswith("· catalogue “kit”")
+    assert not found[2]["fits"] and found[2]["reason"] == "needs 9 hard points; 5 free"
+    assert "only 5 free" in found[2]["label"] and found[2]["label"].endswith("· ship “Other”")
+    ship = {"weapons": [], "equipment": []}
+    edits.apply(ship, catalog.use_entry(ship, other, "weapons", "Twin Laser"))
+    assert ship["weapons"] == [other["weapons"][0]] and ship["weapons"][0] is not other["weapons"][0]
+
+
 def test_SC_SHIP_15_a_linked_pilots_dodge_adds_passive_defense_once_in_derive(tmp_path):
     import shutil
     for name in ("kestrel-crewed", "dash-korrin-ace"):

@@ -347,3 +347,20 @@ def test_SC_REP_01_removing_the_last_repair_never_pushes_damage_past_the_rating(
     d["play"]["system_damage"] = 3
     edits.apply(d, ar.remove_last_repair(d))
     assert d["play"]["system_damage"] == 10
+
+
+def test_SC_REP_the_repair_form_offers_the_damaged_part_and_after_a_repair_the_next_one():
+    """The model says which part carries damage and how much (the form starts its Points there); a part
+    repaired to nothing gives way to the next damaged one, round again; nothing damaged keeps the choice."""
+    from model.systems.starchasers.ship.offers import repair_target
+    d = damaged(hull_damage=6, structure_damage=2)
+    choices = run(d).offers["repair"]
+    first = repair_target(choices)
+    assert (first["key"], first["damage"], first["max_points"]) == ("hull", 6, 6)
+    assert repair_target(choices, "structure")["damage"] == 2          # chosen and damaged: kept
+    assert repair_target(choices, "system")["key"] == "structure"      # chosen but undamaged: the next one
+    d = repaired(d, shop("hull", 6))
+    after = repair_target(run(d).offers["repair"], "hull")
+    assert (after["key"], after["damage"]) == ("structure", 2)         # not "Hull Points (0 damage)"
+    d = repaired(damaged(hull_damage=3), shop("hull", 3))
+    assert repair_target(run(d).offers["repair"], "system")["key"] == "system"   # nothing damaged: kept
