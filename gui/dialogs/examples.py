@@ -37,7 +37,7 @@ class ExamplesDialog(QDialog):
         self.list.setAccessibleName("Examples")
         self.list.setHeaderLabels(["Name", "Kind", "About"])
         self.list.setRootIsDecorated(False)
-        self.list.setUniformRowHeights(True)
+        self.list.setUniformRowHeights(True)   # a line too long for the screen's width is whole in its tooltip
         self.list.setAlternatingRowColors(True)
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         for e in examples():
@@ -67,15 +67,16 @@ class ExamplesDialog(QDialog):
         self._fit()
 
     def _fit(self) -> None:
-        """Wide enough for every line, within the screen's available area."""
-        width = sum(self.list.header().sectionSizeHint(c) for c in range(2))
-        width += max(self.list.sizeHintForColumn(2), 300) + 60
-        rows = self.list.topLevelItemCount()
-        height = self.list.sizeHintForRow(0) * min(rows, 20) + 160
-        screen = self.screen().availableGeometry() if self.screen() is not None else None
-        if screen is not None:
-            width, height = min(width, int(screen.width() * 0.9)), min(height, int(screen.height() * 0.85))
-        self.resize(width, height)
+        """Wide enough for every line where the screen's available area allows, and tall enough for about twenty
+        rows."""
+        fm = self.list.fontMetrics()
+        items = [self.list.topLevelItem(i) for i in range(self.list.topLevelItemCount())]
+        widths = [max((fm.horizontalAdvance(item.text(c)) for item in items if item is not None), default=100)
+                  for c in range(3)]
+        width = widths[0] + widths[1] + widths[2] + self.list.iconSize().width() + 110
+        height = (fm.height() + 6) * min(len(items), 20) + 170
+        area = self.screen().availableGeometry()
+        self.resize(min(width, int(area.width() * 0.9)), min(height, int(area.height() * 0.85)))
 
     def current_path(self) -> str:
         item = self.list.currentItem()

@@ -56,7 +56,9 @@ def test_the_examples_window_lists_name_kind_and_a_line_and_opens_with_the_mouse
     assert ("Stiletto", "Knight Hawks starship", "Assault Scout of the UPF.") in listed
     # It fits the screen (no menu taller than the room below its button) and leaves the start page's button be.
     screen = dialog.screen().availableGeometry()
-    assert screen.contains(dialog.frameGeometry()) or dialog.height() <= screen.height()
+    assert dialog.width() <= screen.width() and dialog.height() <= screen.height()
+    first = dialog.list.topLevelItem(0)
+    assert first.text(2) in first.toolTip(2)   # a line cut short for the screen is whole on hover
     # One click on a row, one on Open: the last example, at the bottom of the list, opens.
     user.click_row(dialog.list, _row_of(dialog, "Z'Gata"))
     user.click(dialog.open_button)
@@ -144,3 +146,21 @@ def test_an_example_in_the_recent_list_opens_as_a_copy_and_once(win, user, monke
     editor.session.apply(edits.Set("/notes", "changed"))
     assert not win.save(editor) and asked and editor.session.dirty and ZGATA.read_bytes() == before
 
+
+
+def test_a_recovered_copy_of_an_example_is_still_a_copy(win, answer):
+    """An autosaved copy of an example records the example; restored after a crash, it is its untitled copy again
+    (links found from the example's folder, Save asking for a name)."""
+    from gui.recovery import folder
+    from model import recovery
+    data = json.loads(ZGATA.read_text(encoding="utf-8"))
+    data["notes"] = "changed before the crash"
+    recovery.write(folder(), "crashed", data, "knighthawks-ship", str(ZGATA), "Z'Gata")
+    record_file = Path(folder()) / "crashed.recovery"
+    record = json.loads(record_file.read_text())
+    record["pid"] = 999999999   # a process that is gone
+    record_file.write_text(json.dumps(record))
+    answer(lambda d: d.restore_button.click())
+    [editor] = win.offer_recovery()
+    assert editor.session.path is None and editor.session.copy_of == str(ZGATA) and editor.session.dirty
+    assert editor.session.data["notes"] == "changed before the crash" and "copy of the example" in win.windowTitle()
