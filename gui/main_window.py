@@ -15,6 +15,8 @@ if TYPE_CHECKING:  # only named in a signature: PySide6 sets up a Qt class on fi
 
 from model.kinds import KINDS
 
+from model.paths import is_program_file
+
 from . import settings as st
 from .icons import icon, kind_icon
 from .dialogs import prompts
@@ -52,7 +54,8 @@ class MainWindow(QMainWindow):
         self.setObjectName("mainWindow")
         self.setWindowIcon(icon("starwright"))
         self.setAcceptDrops(True)
-        self.resize(1320, 900)
+        from .window_size import PREFERRED
+        self.resize(PREFERRED)   # until place_on_screen (gui/app.py) fits it to the screen it opens on
         self._shown_order: list = []   # the documents in the order last shown, the current first (_keep_forms)
 
         self.tabs = DocumentTabs()
@@ -124,6 +127,8 @@ class MainWindow(QMainWindow):
         self.a_import = self._act("&Import…", self.import_dialog, QKeySequence("Ctrl+Shift+I"), "import",
                                   "Import a crew from Labernator or BattleScribe / New Recruit, or a Star Frontiers "
                                   "character from a Foundry VTT actor")
+        self.a_example = self._act("Open &Example…", self.start.choose_example, None, "open_example",
+                                   "Open an untitled copy of one of the examples")
         self.recent_menu = file.addMenu("Open &Recent")
         self.a_save = self._act("&Save", self.save, K.Save, "save", "Save the document")
         self.a_save_as = self._act("Save &As…", self.save_as, K.SaveAs, "save_as", "Save under a new name")
@@ -144,6 +149,7 @@ class MainWindow(QMainWindow):
             a.triggered.connect(lambda _=False, k=kind: self.new_document(k))
         file.insertAction(self.recent_menu.menuAction(), self.new_menu.menuAction())
         file.insertAction(self.recent_menu.menuAction(), self.a_open)
+        file.insertAction(self.recent_menu.menuAction(), self.a_example)
         file.insertAction(self.recent_menu.menuAction(), self.a_import)
         for a in (self.a_save, self.a_save_as):
             file.addAction(a)
@@ -264,8 +270,9 @@ class MainWindow(QMainWindow):
         from .session import Session
         path = str(path)
         resolved = os.path.realpath(path.replace("\0", ""))  # never raises (a loop, a NUL)
-        for e in self.editors():
-            if e.session.path and os.path.realpath(e.session.path) == resolved:
+        for e in self.editors():  # the file's tab, or the untitled copy of the program's file still open
+            where = e.session.path or e.session.copy_of
+            if where and os.path.realpath(where) == resolved:
                 self.tabs.setCurrentWidget(e)
                 return e
         try:
@@ -280,7 +287,8 @@ class MainWindow(QMainWindow):
                 self._refresh_recent()
             return None
         editor = self._add_editor(session)
-        st.add_recent(path)
+        if session.copy_of is None:  # an example is no file of the player's: it stays in the examples list
+            st.add_recent(path)
         self._refresh_recent()
         return editor
 
@@ -386,10 +394,19 @@ class MainWindow(QMainWindow):
             return False
         s = editor.session
         folder = Path(s.path).parent if s.path else Path(str(st.settings().value("last_folder", "") or Path.home()))
+        if is_program_file(folder):  # the examples' folder (opened through File > Open) is never offered
+            folder = Path.home()
         suggestion = str(Path(s.path) if s.path else folder / prompts.suggested_name(str(s.data.get("name") or "")))
-        path = prompts.choose_save_path(self, suggestion)
-        if not path:
-            return False
+        while True:
+            path = prompts.choose_save_path(self, suggestion)
+            if not path:
+                return False
+            if not is_program_file(path):
+                break
+            prompts.show_message(self, "Save As", f"“{Path(path).parent}” is one of Starwright's own folders, which "
+                                 "hold its examples and rules, and Starwright never writes there. Choose another "
+                                 "folder, such as your Documents folder.")
+            suggestion = str(Path.home() / Path(path).name)
         try:
             notes = s.save(path)
         except Exception as e:
@@ -439,10 +456,18 @@ class MainWindow(QMainWindow):
         event.accept()
 
     def restore_geometry(self) -> None:
+        """The remembered size and place, fitted to the screen's available area (gui/window_size.py); the first
+        time, at most 90% of that area, centred."""
+        from PySide6.QtCore import QRect
+        from .window_size import placement
         s = st.settings()
         geo = s.value("geometry")
-        if isinstance(geo, QByteArray) and not geo.isEmpty():
-            self.restoreGeometry(geo)
+        restored = isinstance(geo, QByteArray) and not geo.isEmpty() and self.restoreGeometry(geo)
+        screen = self.screen()
+        if screen is not None and not (self.isMaximized() or self.isFullScreen()):
+            rect = placement(screen.availableGeometry(), QRect(self.pos(), self.size()) if restored else None)
+            self.resize(rect.size())
+            self.move(rect.topLeft())
         state = s.value("state")
         if isinstance(state, QByteArray) and not state.isEmpty():
             self.restoreState(state)
@@ -580,8 +605,9 @@ class MainWindow(QMainWindow):
         s = editor.session
         crew = str(s.data.get("name") or "").strip()
         label = crew or s.display_name
-        self.tabs.setTabText(i, label + (" *" if s.dirty else ""))
-        self.tabs.setTabToolTip(i, (s.path or "Not saved yet") + (" — unsaved changes" if s.dirty else ""))
+        self.tabs.setTabText(i, label + (" (copy)" if s.copy_of else "") + (" *" if s.dirty else ""))
+        where = s.path or (f"Not saved yet: {s.copy_label}; Save asks for a name" if s.copy_of else "Not saved yet")
+        self.tabs.setTabToolTip(i, where + (" — unsaved changes" if s.dirty else ""))
         if editor is self.current_editor():
             self._update_window_title()
 
@@ -593,7 +619,7 @@ class MainWindow(QMainWindow):
             return
         s = e.session
         crew = str(s.data.get("name") or "").strip() or s.kind.title
-        where = Path(s.path).name if s.path else "not saved"
+        where = Path(s.path).name if s.path else s.copy_label or "not saved"
         self.setWindowTitle(f"{crew} ({where})[*] — {APP}")
         self.setWindowModified(s.dirty)
 

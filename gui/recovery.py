@@ -154,7 +154,8 @@ class Autosaver(QObject):
         if self._worker is None:   # at the first write: start-up loads no thread pool
             from concurrent.futures import ThreadPoolExecutor
             self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
-        future = self._worker.submit(_write, folder(), self._keys[session], data, session.kind.kind, session.path,
+        # a copy of an example records the example: restored, it is its untitled copy again (gui/session.py)
+        future = self._worker.submit(_write, folder(), self._keys[session], data, session.kind.kind, session.origin,
                                      title)
         future.add_done_callback(self._done)
         self._writes[session] = pending + [future]

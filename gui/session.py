@@ -8,6 +8,7 @@ only what that touches.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from model import edits, storage
 from model.evaluate import Result, evaluate
 from model.issues import Issue
 from model.kinds import Kind
+from model.paths import examples_dir, is_program_file
 from model.rules_pack import builtin_pack
 
 from .undo import EditCommand
@@ -36,14 +38,21 @@ class Session(QObject):
     changed = Signal(object)           # Change
     stateChanged = Signal()            # path or unsaved-changes flag changed
 
-    def __init__(self, data: dict, kind: Kind, path: str | None = None, parent: QObject | None = None):
+    def __init__(self, data: dict, kind: Kind, path: str | None = None, parent: QObject | None = None,
+                 copy_of: str | None = None):
         super().__init__(parent)
         self.data = data
         self.kind = kind
+        # One of the program's own files (an example, by any way in: the examples list, File > Open, a recent file,
+        # a drop, the command line, a recovered document) is an untitled copy: `copy_of` is the file it was copied
+        # from, where its links are found from, and saving asks for a name (the program's folders are never written).
+        if path and is_program_file(path):
+            path, copy_of = None, str(path)
         self.path = str(path) if path else None
+        self.copy_of = str(copy_of) if copy_of and not path else None
         self.stack = QUndoStack(self)
         self.stack.cleanChanged.connect(self._clean_changed)
-        self.result: Result = evaluate(self.data, self.kind, origin=self.path)
+        self.result: Result = evaluate(self.data, self.kind, origin=self.origin)
         self._typing_run = 0
 
     def _clean_changed(self, _clean: bool) -> None:
@@ -56,6 +65,7 @@ class Session(QObject):
 
     @classmethod
     def open(cls, path: str, parent: QObject | None = None) -> Session:
+        """The document at `path` (one of the program's own files opens as an untitled copy: __init__)."""
         loaded = storage.load(path)  # raises storage.DocumentError with path, where, message
         session = cls(loaded.data, loaded.kind, path, parent)
         if loaded.migrated_from is not None:
@@ -91,7 +101,7 @@ class Session(QObject):
 
     def _reevaluate(self, touched: list[str], source=None) -> None:
         old = self.result
-        new = evaluate(self.data, self.kind, origin=self.path)
+        new = evaluate(self.data, self.kind, origin=self.origin)
         self.result = new
         derived_changed = {k for k in set(old.derived) | set(new.derived) if old.derived.get(k) != new.derived.get(k)}
         self.changed.emit(Change(touched, source, old.issues != new.issues, derived_changed, new))
@@ -104,6 +114,19 @@ class Session(QObject):
     @property
     def dirty(self) -> bool:
         return not self.stack.isClean()
+
+    @property
+    def origin(self) -> str | None:
+        """Where the document's links to other files are found from: its file, or the file it is a copy of."""
+        return self.path or self.copy_of
+
+    @property
+    def copy_label(self) -> str:
+        """"a copy of the example x.starwright" for a copy of one of the program's files, else ""."""
+        if not self.copy_of:
+            return ""
+        example = os.path.realpath(Path(self.copy_of).parent) == os.path.realpath(examples_dir())
+        return f"a copy of the {'example' if example else 'program file'} {Path(self.copy_of).name}"
 
     @property
     def display_name(self) -> str:
@@ -122,7 +145,7 @@ class Session(QObject):
         changed_path = target != self.path
         # Links to other files are stored relative to this one: saving elsewhere rewrites them (one undo step).
         relocate = self.kind.system.relocate if changed_path else None
-        moved = relocate(self.data, self.path, target) if relocate else []
+        moved = relocate(self.data, self.origin, target) if relocate else []
         if moved:
             self.apply(edits.Batch(tuple(moved), "update links for the new location"))
         # The document's own file may be a symbolic link it was opened through: that link is followed (the file it
@@ -136,6 +159,7 @@ class Session(QObject):
                 self.stack.undo()  # nothing was saved: the links go back to what fits the old location
             raise
         self.path = target
+        self.copy_of = None
         self.stack.setClean()
         if changed_path:
             self._reevaluate([""])  # linked files are found from the new location

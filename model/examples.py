@@ -22,8 +22,50 @@ def peek_kind(path: str | os.PathLike) -> str | None:
     return m.group(1) if m else None
 
 
+BROKEN_LINE = "Built with problems on purpose, to see how the checks explain them."
+
+
+def _text(value: object) -> str:
+    return str(value).strip() if isinstance(value, (str, int)) else ""
+
+
+def about(data: dict, kind: str) -> str:
+    """One line on a document for a list of examples: the first sentence of its notes, else what it is made of."""
+    notes = _text(data.get("notes"))
+    if notes:
+        first = re.split(r"(?<=[.!?])\s", notes, maxsplit=1)[0]
+        return first if first[-1:] in ".!?" else first + "."
+    parts: list[str]
+    if kind == "stargrave-crew":
+        captain = data.get("captain")
+        captain = captain if isinstance(captain, dict) else {}
+        soldiers = data.get("soldiers")
+        soldiers = soldiers if isinstance(soldiers, list) else []
+        name, background = _text(captain.get("name")), _text(captain.get("background"))
+        who = f"Captain {name}" if name else "A crew"
+        who += f" ({background})" if background else ""
+        return f"{who}, with {len(soldiers)} soldier{'s' if len(soldiers) != 1 else ''}."
+    if kind == "starfrontiers-character":
+        parts = [_text(data.get("race")), f"{_text(data.get('psa'))} PSA" if _text(data.get("psa")) else ""]
+    elif kind == "starchasers-character":
+        classes = data.get("classes")
+        classes = classes if isinstance(classes, list) else []
+        names = [_text(c.get("name")) for c in classes if isinstance(c, dict)]
+        parts = [_text(data.get("species")), " and ".join(n for n in names if n)]
+    elif kind == "starchasers-ship":
+        parts = [_text(data.get("class")), f"{_text(data.get('role'))} ship" if _text(data.get("role")) else ""]
+    elif kind == "knighthawks-ship":
+        side = _text(data.get("side"))
+        parts = [f"{_text(data.get('type'))} of the {side}" if side else _text(data.get("type"))]
+    else:
+        parts = []
+    line = ", ".join(p for p in parts if p)
+    return line[:1].upper() + line[1:] + "." if line else ""
+
+
 def examples() -> list[dict]:
-    """Each bundled example: path, kind, kind title, name, and whether it is one made with problems to show.
+    """Each bundled example: path, kind, kind title, name, whether it is one made with problems to show, and a
+    line about it (`about`).
 
     Ordered by kind (as KINDS lists them), the legal ones first, then by name."""
     out = []
@@ -35,7 +77,9 @@ def examples() -> list[dict]:
         kind = str(data.get("format", "")).removeprefix(FORMAT_PREFIX)
         if kind not in KINDS:
             continue
+        broken = path.stem.startswith("broken-")
         out.append({"path": str(path), "kind": kind, "title": KINDS[kind].title,
-                    "name": str(data.get("name") or path.stem), "broken": path.stem.startswith("broken-")})
+                    "name": str(data.get("name") or path.stem), "broken": broken,
+                    "about": BROKEN_LINE if broken else about(data, kind)})
     order = list(KINDS)
     return sorted(out, key=lambda e: (order.index(e["kind"]), e["broken"], e["name"].casefold()))

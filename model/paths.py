@@ -75,3 +75,29 @@ RECOVERY_SUFFIX = ".recovery"   # model/recovery.py: one file a document with un
 def recovery_dir() -> Path:
     """Where unsaved changes are kept until saved (model/recovery.py)."""
     return user_data_dir() / "recovery"
+
+
+def program_folders() -> list[Path]:
+    """The folders that belong to the program itself (its examples, rules, schemas and code, or the frozen bundle):
+    documents are opened from them as untitled copies and nothing is ever written into them."""
+    here = Path(__file__).resolve().parent
+    folders = [resources_dir(), schemas_dir(), here, here.parent / "gui"]
+    frozen = getattr(sys, "_MEIPASS", None)
+    if frozen:
+        folders.append(Path(frozen))
+    return folders
+
+
+def is_program_file(path: str | os.PathLike) -> bool:
+    """Whether `path` (followed through links) lies inside one of the program's own folders."""
+    try:
+        real = Path(os.path.realpath(os.fspath(path).replace("\0", "")))
+    except (OSError, ValueError):
+        return False
+    for folder in program_folders():
+        try:
+            if real.is_relative_to(os.path.realpath(folder)):
+                return True
+        except (OSError, ValueError):
+            continue
+    return False

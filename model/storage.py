@@ -15,6 +15,7 @@ from .bounded import (MAX_BYTES, DocumentError, check_value, decode_text, descri
                       read_bounded)
 from .kinds import KINDS, PLANNED, FORMAT_PREFIX, Kind, by_format
 from .migrations import MigrationError, migrate
+from .paths import is_program_file
 from .validation import document_issues
 
 
@@ -238,6 +239,9 @@ def atomic_write(path: str | os.PathLike, payload: bytes, link: str = REFUSE) ->
     contents, and the note says so.
     """
     target = write_target(path, link)
+    if is_program_file(target):  # the shipped examples, rules and schemas are never written (a copy is saved elsewhere)
+        raise _refuse(path, "this is one of Starwright's own folders, which hold its examples and rules; "
+                            "save under another folder")
     folder = target.parent if str(target.parent) else Path(".")
     notes = []
     tmp_name = None

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMenu,
+from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
                                QPushButton, QScrollArea, QToolButton, QVBoxLayout, QWidget)
 
 from model.kinds import KINDS, PLANNED
@@ -114,17 +114,12 @@ class StartPage(QScrollArea):
         self.open.setObjectName("openFile")
         self.open.clicked.connect(self.openRequested)
         row.addWidget(self.open)
-        self.example = QToolButton()
+        self.example = QPushButton("Open an e&xample…")
         self.example.setObjectName("openExample")
-        self.example.setText("Open an e&xample")
         self.example.setAccessibleName("Open one of the bundled examples")
         self.example.setToolTip("A finished crew, ship or character of each kind to look at and change, and some "
                                 "built with problems to see how they are explained")
-        self.example.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        self.example_menu = QMenu(self.example)
-        self.example_menu.setObjectName("exampleMenu")
-        self.example_menu.aboutToShow.connect(self._fill_examples)
-        self.example.setMenu(self.example_menu)
+        self.example.clicked.connect(self.choose_example)
         row.addWidget(self.example)
         row.addWidget(hint("…or drop a .starwright file anywhere on this window."), 1)
         recent.layout_.addLayout(row)
@@ -148,20 +143,15 @@ class StartPage(QScrollArea):
         recent.layout_.addWidget(self.recent)
         return recent
 
-    def _fill_examples(self) -> None:
-        """The examples, by kind (read when the menu first opens, not at start-up)."""
-        if self.example_menu.actions():
-            return
-        from model.examples import examples
-        kind = ""   # (no document's kind)
-        for e in examples():
-            if e["kind"] != kind:
-                kind = e["kind"]
-                self.example_menu.addSection(kind_icon(kind), e["title"])
-            label = f"{e['name']}  (with problems to see)" if e["broken"] else e["name"]
-            a = self.example_menu.addAction(kind_icon(kind), label)
-            a.setData(e["path"])
-            a.triggered.connect(lambda _=False, p=e["path"]: self.exampleRequested.emit(p))
+    def choose_example(self):
+        """The list of examples, in a window over this one (read when asked, not at start-up); the one chosen is
+        opened (exampleRequested). Returns the dialog."""
+        from ..dialogs.examples import ExamplesDialog
+        dialog = ExamplesDialog(self.window())
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.chosen.connect(self.exampleRequested)
+        dialog.open()
+        return dialog
 
     def set_recent(self, paths: list[str]) -> None:
         self.recent.clear()

@@ -124,22 +124,17 @@ def test_adding_a_row_puts_the_cursor_in_it_so_typing_and_spaces_go_there(win, u
 
 
 def test_open_an_example_from_the_start_page_lists_every_kind(win, user):
-    from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QMenu, QToolButton
+    from PySide6.QtWidgets import QPushButton
 
+    from gui.dialogs.examples import ExamplesDialog
     from model.kinds import KINDS
-    seen = {}
-
-    def choose():
-        menu = QApplication.activePopupWidget()
-        assert isinstance(menu, QMenu)
-        seen["sections"] = [a.text() for a in menu.actions() if a.isSeparator()]
-        target = next(a for a in menu.actions() if a.text() == "Z'Gata")
-        user.qtbot.mouseClick(menu, Qt.MouseButton.LeftButton, pos=menu.actionGeometry(target).center())
-    QTimer.singleShot(50, choose)
-    user.click(win.start.findChild(QToolButton, "openExample"))
+    user.click(win.start.findChild(QPushButton, "openExample"))
+    user.qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), ExamplesDialog))
+    dialog = QApplication.activeModalWidget()
+    items = [dialog.list.topLevelItem(i) for i in range(dialog.list.topLevelItemCount())]
+    assert {item.text(1) for item in items} == {k.title for k in KINDS.values()}
+    user.click_row(dialog.list, next(i for i, item in enumerate(items) if item.text(0) == "Z'Gata"), double=True)
     user.qtbot.waitUntil(lambda: win.current_editor() is not None)
-    assert set(seen["sections"]) == {k.title for k in KINDS.values()}
     editor = win.current_editor()
     assert editor.session.kind.kind == "knighthawks-ship" and editor.session.data["name"] == "Z'Gata"
 

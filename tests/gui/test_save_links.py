@@ -74,7 +74,7 @@ def test_save_as_onto_a_link_is_refused(win, qtbot, answer, tmp_path, monkeypatc
     qtbot.waitUntil(lambda: len(seen) == 2)
     assert "Could not save" in seen[1][0] and "symbolic link" in seen[1][2] and str(link) in seen[1][2]
     _untouched(link, target, leads)
-    assert editor.session.path == str(ASHEN)
+    assert editor.session.path is None and editor.session.copy_of == str(ASHEN)  # still the example's untitled copy
 
 
 @pytest.mark.parametrize("leads", [False, True], ids=["dangling link", "link to a file"])

@@ -40,6 +40,8 @@ def test_starwright_FILE_opens_it(qtbot, tmp_path):
     try:
         assert w.current_editor().session.data["name"] == "Ashen Comet"
         assert w.windowTitle().startswith("Ashen Comet")
+        assert w.current_editor().session.copy_of == str(ASHEN)   # an example: its untitled copy (issue 39)
+        assert "copy of the example" in w.windowTitle()
     finally:
         for e in w.editors():
             w.close_editor(e, ask=False)
@@ -117,16 +119,18 @@ def test_dropping_a_file_on_the_window_opens_it(win, qtbot):
     from tests.gui.conftest import drop_files
     drop_files(win, [ASHEN])
     qtbot.waitUntil(lambda: len(win.editors()) == 1)
-    assert win.current_editor().session.path == str(ASHEN)
+    assert win.current_editor().session.copy_of == str(ASHEN)  # an example dropped: its untitled copy
 
 
 def test_recent_files_and_geometry_are_remembered(qtbot, tmp_path, monkeypatch):
     from gui.main_window import MainWindow
     cfg = tmp_path / "cfg"
     monkeypatch.setenv("XDG_CONFIG_HOME", str(cfg))
+    mine = tmp_path / ASHEN.name   # the player's own file (an example is no recent file: it opens as a copy)
+    shutil.copy(ASHEN, mine)
     w = MainWindow()
     w.show()
-    w.open_path(str(ASHEN))
+    w.open_path(str(mine))
     w.resize(701, 503)  # inside the offscreen screen (800x600): restoring clamps to it
     w.close_editor(w.current_editor())
     w.close()
@@ -136,7 +140,7 @@ def test_recent_files_and_geometry_are_remembered(qtbot, tmp_path, monkeypatch):
     try:
         assert (w2.size().width(), w2.size().height()) == (701, 503)
         recent = [w2.start.recent.item(i).data(Qt.ItemDataRole.UserRole) for i in range(w2.start.recent.count())]
-        assert recent == [str(ASHEN)]
+        assert recent == [str(mine)]
         assert [a.text() for a in w2.recent_menu.actions()] == [ASHEN.name]
     finally:
         w2.close()

@@ -66,7 +66,7 @@ class CrewSection(Card):
         path = choose_character_file(self, start)
         if path:
             self.session.apply(actions.link(self.session.data, station,
-                                            crew_model.relative_link(path, self.session.path)))
+                                            crew_model.relative_link(path, self.session.origin)))
 
     def unlink(self, station: str) -> None:
         edit = actions.unlink(self.session.data, station)

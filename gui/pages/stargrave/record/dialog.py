@@ -60,7 +60,7 @@ class RecordGameDialog(QDialog):
         record = games_of(session.data)[index] if index is not None else prefill
         self.from_tracker = index is None and prefill is not None
         today = datetime.date.today().isoformat()
-        self.draft = Draft(session.data, session.kind, index, record, today, session.path)
+        self.draft = Draft(session.data, session.kind, index, record, today, session.origin)
         number = self.draft.index + 1
         self.setWindowTitle(f"Change game {number}" if self.draft.reopened else f"Record game {number}")
 
