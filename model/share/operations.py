@@ -60,7 +60,7 @@ def build(kind: str, data: dict, groups: list[Group], op: dict) -> edits.Edit:
     """The edit for an operation on the document as it is now; Refused with the reason and rule ID."""
     if op["op"] == "step":
         g, t = _track(groups, op["pointer"])
-        edit = play.step(data, t, op["delta"])
+        edit = play.step(data, t, op["delta"], who=g.title)
         if edit is None:
             raise _past_limit(g, t, op["delta"])
         return edit
@@ -81,7 +81,7 @@ def build(kind: str, data: dict, groups: list[Group], op: dict) -> edits.Edit:
 
 
 def labelled(edit: edits.Edit, player: str) -> edits.Edit:
-    """The edit as one undo step named for the phone's player ("Ann (phone): Health: lose 1")."""
+    """The edit as one undo step named for the phone's player ("Ann (phone): Jax: Health 14 → 13")."""
     words = f"{player} (phone): {edits.describe(edit)}"
     inner = edit.edits if isinstance(edit, edits.Batch) else (edit,)
     return edits.Batch(tuple(inner), words)

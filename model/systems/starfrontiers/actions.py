@@ -66,24 +66,32 @@ def shift_edit(data: dict, pair: str, shift: int) -> Edit:
     return _set_in(data, "shifts", pair, shift)
 
 
+def _named(data: dict, edit: Edit, words: str) -> Batch:
+    """One undo step named with the character it changes ("Kara Venn: buy Laser Pistol")."""
+    who = " ".join(str(data.get("name") or "").split()) or "The character"
+    return Batch((edit,), f"{who}: {words}")
+
+
 def buy_edit(data: dict, name: str, issued: bool = False) -> Edit:
     """Add one of an item: raise the count of a plain entry of the same item, else append an entry."""
+    words = f"take the issued {name}" if issued else f"buy {name}"
     for i, entry in enumerate(data.get("equipment", [])):
         if (entry.get("name") == name and not entry.get("custom") and bool(entry.get("issued")) == issued
                 and entry.get("carried", True)):
-            return Set(f"/equipment/{i}/count", entry.get("count", 1) + 1)
+            return _named(data, Set(f"/equipment/{i}/count", entry.get("count", 1) + 1), words)
     entry = {"name": name, "count": 1}
     if issued:
         entry["issued"] = True
-    return Insert("/equipment/-", entry)
+    return _named(data, Insert("/equipment/-", entry), words)
 
 
 def sell_edit(data: dict, index: int) -> Edit:
     """Remove one of the entry at index (the whole entry when it is the last one)."""
     entry = data["equipment"][index]
+    words = f"sell one {entry.get('name') or f'item {index + 1}'}"
     if entry.get("count", 1) > 1:
-        return Set(f"/equipment/{index}/count", entry["count"] - 1)
-    return Remove(f"/equipment/{index}")
+        return _named(data, Set(f"/equipment/{index}/count", entry["count"] - 1), words)
+    return _named(data, Remove(f"/equipment/{index}"), words)
 
 
 def make_custom_edit(index: int) -> Edit:

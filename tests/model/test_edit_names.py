@@ -1,0 +1,67 @@
+"""The Undo/Redo entries' words (model/edit_names.py, issue 39.6): every edit named in the player's words, with
+the figure or ship it changes, from the document before the edit; names kept as written."""
+
+from __future__ import annotations
+
+from model import edit_names, edits, play, storage
+from model.evaluate import evaluate
+from model.examples import examples
+from model.systems.stargrave import actions
+from model.systems.stargrave.actions.games import record_game
+
+
+def _crew():
+    return {"format": "starwright/stargrave-crew", "version": 1, "name": "Ashen Comet",
+            "captain": {"name": "Jax", "background": "Veteran", "powers": [{"name": "Command"}], "items": ["Knife"]},
+            "first_mate": {"name": "Nim"}, "soldiers": [{"id": "s1", "type": "Sniper"}, {"id": "s2", "name": "Kess",
+                                                                                        "type": "Trooper"}]}
+
+
+def test_a_value_set_names_its_place_and_both_values():
+    data = _crew()
+    assert edit_names.name(data, edits.Set("/captain/name", "Jaxon")) == "Captain › Name: “Jax” → “Jaxon”"
+    assert edit_names.name(data, edits.Set("/soldiers/1/name", "")) == "Soldier 2 (Kess) › Name: “Kess” → empty"
+    assert edit_names.name(data, edits.Set("/captain/powers/0/reduced", True)) == \
+        "Captain › Power 1 (Command) › Lowered by 1: none → on"
+
+
+def test_an_entry_added_or_removed_is_named_never_by_its_index():
+    data = _crew()
+    assert edit_names.name(data, edits.Insert("/soldiers/-", {"id": "s3", "type": "Recruit"})) == "Add Recruit to Soldiers"
+    assert edit_names.name(data, edits.Remove("/soldiers/1")) == "Remove Kess from Soldiers"
+    assert edit_names.name(data, edits.Remove("/soldiers/0")) == "Remove Sniper from Soldiers"
+    assert edit_names.name(data, edits.Remove("/captain/items/0")) == "Remove Knife from Captain › Equipment"
+    assert edit_names.name(data, edits.Move("/soldiers/1", 0)) == "Move Kess to place 1 in Soldiers"
+
+
+def test_a_named_operation_keeps_its_words_and_the_names_in_them():
+    data = _crew()
+    assert edit_names.name(data, actions.toggle_power(data, "captain", {"name": "Teleport"})) == "Captain: learn Teleport"
+    assert edit_names.name(data, actions.remove_power(data, "captain", 0)) == "Captain: forget Command"
+    assert edit_names.name(data, actions.add_item("first_mate", "Pistol")) == "First Mate: add Pistol"
+    # capitalize() lowered the rest ("Record game “game 1”"): only the first letter is raised
+    record = {"title": "Game 1", "date": "2026-12-05"}
+    assert edit_names.name(data, record_game(data, 0, record, False)) == "Record game “Game 1”"
+    assert edit_names.name(data, edits.Batch((edits.Set("/name", "X"),), "new game")) == "New game"
+
+
+def test_a_play_step_names_the_figure_the_track_and_the_values():
+    for example in examples():
+        loaded = storage.load(example["path"])
+        result = evaluate(loaded.data, loaded.kind)
+        for group in result.play or []:
+            track = next((t for t in group.tracks if t.can_step(-1)), None)
+            if track is None:
+                continue
+            edit = play.step(loaded.data, track, -1, who=play.owner(result.play, track))
+            assert edit_names.name(loaded.data, edit) == \
+                f"{group.title}: {track.label} {track.shown} → {track.shown - 1}"
+
+
+def test_no_generic_name_ends_in_an_index_or_a_dash():
+    data = _crew()
+    for edit in (edits.Insert("/captain/powers/-", {"name": "Teleport"}), edits.Remove("/captain/powers/0"),
+                 edits.Insert("/captain/items/0", "Pistol"), edits.Remove("/first_mate/name")):
+        words = edit_names.name(data, edit)
+        assert not words.rstrip().endswith(("-", "0", "1")), words
+        assert words[:1].isupper(), words
