@@ -12,6 +12,7 @@ removed from where. Names are kept as written: only the first letter is raised, 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from . import edits
@@ -31,11 +32,15 @@ def first_upper(text: str) -> str:
 
 def name(data: Any, edit: edits.Edit, pack: Any = None) -> str:
     """What `edit` does, in words, read from `data` as it is before the edit is applied. A document that is one
-    figure or ship (its labels' `whose`) puts that one's name before the place ("Z'Gata: Weapons › …")."""
-    words = _name(data, edit, pack)
-    if not isinstance(edit, edits.Batch):
-        words = _whose(data, edit.pointer) + words
-    return first_upper(words)
+    figure or ship (its labels' `whose`) puts that one's name first ("Z'Gata: Weapons › …"), unless the words
+    already say it or the edit changes the name itself."""
+    if isinstance(edit, edits.Batch):
+        if not edit.label:
+            return name(data, edit.edits[0], pack) if edit.edits else "Change"
+        who = _who(data)
+        said = who and re.search(rf"(?<!\w){re.escape(who)}(?!\w)", edit.label)
+        return first_upper(f"{who}: {edit.label}" if who and not said else edit.label)
+    return first_upper(_whose(data, edit.pointer) + _name(data, edit, pack))
 
 
 def typed(data: Any, pointer: str, before: Any, after: Any, pack: Any = None) -> str:
@@ -43,20 +48,26 @@ def typed(data: Any, pointer: str, before: Any, after: Any, pack: Any = None) ->
     return first_upper(_whose(data, pointer) + change(data, pointer, before, after, pack))
 
 
-def _whose(data: Any, pointer: str) -> str:
+def _who(data: Any) -> str:
+    """The name of the one figure or ship the document is ("" for a crew, or when it has no name yet)."""
+    at = _whose_pointer(data)
+    who = jp.get(data, at, None) if at else None
+    return " ".join(who.split()) if isinstance(who, str) else ""
+
+
+def _whose_pointer(data: Any) -> str:
     kind = by_format(data.get("format") if isinstance(data, dict) else None)
-    at = labels_for(kind.kind).get("whose") if kind is not None else None
-    if not at or jp.is_within(at, pointer):
-        return ""
-    who = jp.get(data, at, None)
-    who = " ".join(who.split()) if isinstance(who, str) else ""
-    return f"{who}: " if who else ""
+    return str(labels_for(kind.kind).get("whose") or "") if kind is not None else ""
+
+
+def _whose(data: Any, pointer: str) -> str:
+    """"<name>: " before the words of an edit at `pointer` (nothing when it changes the name itself)."""
+    at, who = _whose_pointer(data), _who(data)
+    return f"{who}: " if who and not jp.is_within(at, pointer) else ""
 
 
 def _name(data: Any, edit: edits.Edit, pack: Any) -> str:
-    if isinstance(edit, edits.Batch):
-        if edit.label:
-            return edit.label
+    if isinstance(edit, edits.Batch):       # a Batch is named by `name`
         return _name(data, edit.edits[0], pack) if edit.edits else "change"
     if isinstance(edit, edits.Set):
         return change(data, edit.pointer, jp.get(data, edit.pointer, None), edit.value, pack)
@@ -85,6 +96,8 @@ def change(data: Any, pointer: str, old: Any, new: Any, pack: Any = None) -> str
         differ = [k for k in {**old, **new} if old.get(k, _ABSENT) != new.get(k, _ABSENT)]
         if len(differ) == 1:        # one member changed: name it ("Gunner › Proficient: …")
             return change(data, jp.child(pointer, differ[0]), old.get(differ[0]), new.get(differ[0]), pack)
+    if isinstance(old, bool) and new is None or isinstance(new, bool) and old is None:
+        old, new = bool(old), bool(new)     # a tick whose "off" is its absence
     place = _place(data, pointer, pack)
     if isinstance(old, dict) or isinstance(new, dict):
         return f"change {place}"

@@ -22,7 +22,7 @@ def test_a_value_set_names_its_place_and_both_values():
     assert edit_names.name(data, edits.Set("/captain/name", "Jaxon")) == "Captain › Name: “Jax” → “Jaxon”"
     assert edit_names.name(data, edits.Set("/soldiers/1/name", "")) == "Soldier 2 (Kess) › Name: “Kess” → empty"
     assert edit_names.name(data, edits.Set("/captain/powers/0/reduced", True)) == \
-        "Captain › Power 1 (Command) › Lowered by 1: none → on"
+        "Captain › Power 1 (Command) › Lowered by 1: off → on"
 
 
 def test_an_entry_added_or_removed_is_named_never_by_its_index():
@@ -65,3 +65,28 @@ def test_no_generic_name_ends_in_an_index_or_a_dash():
         words = edit_names.name(data, edit)
         assert not words.rstrip().endswith(("-", "0", "1")), words
         assert words[:1].isupper(), words
+
+
+def test_a_document_of_one_figure_or_ship_puts_its_name_first_unless_the_words_say_it():
+    from model.systems.starfrontiers import actions as sf
+    ship = {"format": "starwright/knighthawks-ship", "version": 1, "name": "Z'Gata", "type": "Frigate",
+            "weapons": {"T": 2}}
+    assert edit_names.name(ship, edits.Set("/weapons/T", 3)) == "Z'Gata: Weapons › Torpedo (T): 2 → 3"
+    assert edit_names.name(ship, edits.Set("/name", "Q")) == "Ship name: “Z'Gata” → “Q”"     # no "Z'Gata: " first
+    assert edit_names.name(ship, edits.Batch((edits.Remove("/play"),), "new game")) == "Z'Gata: new game"
+    assert edit_names.name(ship, edits.Batch((), "Z'Gata: Hull Points 40 → 39")) == "Z'Gata: Hull Points 40 → 39"
+    character = {"format": "starwright/starfrontiers-character", "version": 1, "name": "Kara Venn", "equipment": []}
+    assert edit_names.name(character, sf.buy_edit(character, "Laser Pistol")) == "Kara Venn: buy Laser Pistol"
+    unnamed = {**character, "name": ""}
+    assert edit_names.name(unnamed, sf.buy_edit(unnamed, "Laser Pistol")) == "Buy Laser Pistol"
+    crew = _crew()                  # a crew names its figures in its places: no crew name first
+    assert edit_names.name(crew, edits.Set("/soldiers/0/name", "Ray")) == "Soldier 1 (Sniper) › Name: none → “Ray”"
+
+
+def test_a_tick_whose_off_is_its_absence_reads_on_and_off():
+    data = _crew()
+    data["captain"]["powers"][0]["reduced"] = True
+    assert edit_names.name(data, edits.Remove("/captain/powers/0/reduced")) == \
+        "Captain › Power 1 (Command) › Lowered by 1: on → off"
+    assert edit_names.name(data, edits.Set("/captain/powers/0/reduced", False)) == \
+        "Captain › Power 1 (Command) › Lowered by 1: on → off"

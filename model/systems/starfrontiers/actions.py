@@ -67,9 +67,9 @@ def shift_edit(data: dict, pair: str, shift: int) -> Edit:
 
 
 def _named(data: dict, edit: Edit, words: str) -> Batch:
-    """One undo step named with the character it changes ("Kara Venn: buy Laser Pistol")."""
-    who = " ".join(str(data.get("name") or "").split()) or "The character"
-    return Batch((edit,), f"{who}: {words}")
+    """One undo step named for the Edit menu ("buy Laser Pistol"; model/edit_names.py puts the character's name
+    first: "Kara Venn: buy Laser Pistol")."""
+    return Batch((edit,), words)
 
 
 def buy_edit(data: dict, name: str, issued: bool = False) -> Edit:
