@@ -90,3 +90,12 @@ def test_a_tick_whose_off_is_its_absence_reads_on_and_off():
         "Captain › Power 1 (Command) › Lowered by 1: on → off"
     assert edit_names.name(data, edits.Set("/captain/powers/0/reduced", False)) == \
         "Captain › Power 1 (Command) › Lowered by 1: on → off"
+
+
+def test_a_ships_weapon_name_is_a_name_and_the_ships_own_is_the_ship_name():
+    """The labels' "/name" is the document's own member only: a weapon's name was called "Ship name"."""
+    ship = {"format": "starwright/starchasers-ship", "version": 1, "name": "Kestrel",
+            "weapons": [{"name": "Twin Laser", "damage": 3}]}
+    assert edit_names.name(ship, edits.Set("/weapons/0/name", "Blaster")) == \
+        "Kestrel: Weapon 1 (Twin Laser) › Name: “Twin Laser” → “Blaster”"
+    assert edit_names.name(ship, edits.Set("/name", "Kestrel II")) == "Ship name: “Kestrel” → “Kestrel II”"
