@@ -99,3 +99,16 @@ def test_a_ships_weapon_name_is_a_name_and_the_ships_own_is_the_ship_name():
     assert edit_names.name(ship, edits.Set("/weapons/0/name", "Blaster")) == \
         "Kestrel: Weapon 1 (Twin Laser) › Name: “Twin Laser” → “Blaster”"
     assert edit_names.name(ship, edits.Set("/name", "Kestrel II")) == "Ship name: “Kestrel” → “Kestrel II”"
+
+
+def test_star_frontiers_rolls_and_a_starchasers_repair_read_as_the_characters_or_ships_operation():
+    from model.rules_pack import builtin_pack
+    from model.systems.starfrontiers import actions as sf
+    pack = builtin_pack("starfrontiers")
+    character = {"format": "starwright/starfrontiers-character", "version": 1, "name": "Kara Venn",
+                 "base": {"str_sta": 45}, "rolls": {"str_sta": 53}}
+    entered = edit_names.name(character, sf.enter_roll_edit(character, "dex_rs", 53, pack))
+    assert entered == "Kara Venn: enter the DEX/RS roll: 53 → 45"             # was "Enter DEX/RS roll 53"
+    assert edit_names.name(character, sf.enter_base_edit(character, "str_sta", 50)) == \
+        "Kara Venn: STR/STA base score: 45 → 50"                            # was "Enter base score"
+    assert edit_names.name(character, sf.clear_roll_edit(character, "str_sta")) == "Kara Venn: clear the STR/STA roll"
