@@ -95,6 +95,8 @@ def _member(labels: dict, parent: str, tok: str, depth: int, pack: Any, data: An
         name = _pack_name(spec, tok, pack)
         if name:
             return name
+    if depth == 0 and f"/{tok}" in labels["parts"]:      # the document's own member ("/name": "Ship name")
+        return labels["parts"][f"/{tok}"]
     return labels["parts"].get(tok) or _words(tok)
 
 

@@ -273,7 +273,9 @@ class PlayPage(QScrollArea):
     # -- acting ----------------------------------------------------------------------------------------------
     def _step(self, row: TrackRow, delta: int) -> None:
         track = play.track_at(self.session.result.play, row.track.pointer)
-        edit = play.step(self.session.data, track, delta, clamp=abs(delta) > 1) if track else None
+        groups = self.session.result.play
+        edit = play.step(self.session.data, track, delta, clamp=abs(delta) > 1,
+                         who=play.owner(groups, track)) if track else None
         self._apply(edit, track.label if track else "", source=row)
 
     def _apply(self, edit, what: str, source=None) -> None:

@@ -162,9 +162,10 @@ def _with(data: dict, edit: edits.Edit) -> dict:
     return probe
 
 
-def step(data: dict, track: Track, delta: int, clamp: bool = False) -> edits.Edit | None:
+def step(data: dict, track: Track, delta: int, clamp: bool = False, who: str = "") -> edits.Edit | None:
     """The shown value moved by `delta` (+1: a Health point back, -1: a torpedo fired), as one edit; None past
-    a limit. With `clamp`, a step past a limit goes as far as the limit (None when already there).
+    a limit. With `clamp`, a step past a limit goes as far as the limit (None when already there). Its name says
+    whose track (`who`: the group's title) and the value before and after ("Jax: Health 14 → 13").
     A track that counts what is won back (`gain`) counts it in the same step; one that `drops` a count at 0
     clears it in the same step (a figure out of action drops its loot marker, SG-LOOT-09)."""
     if not track.can_step(delta):
@@ -174,14 +175,19 @@ def step(data: dict, track: Track, delta: int, clamp: bool = False) -> edits.Edi
             delta += -1 if delta > 0 else 1
         if not delta:
             return None
-    verb = "lose" if (delta < 0) else "gain"
     after = track.stored_for(track.shown + delta)
     values = [(track.pointer, after)]
     if track.gain and track.lost and after < track.stored:
         values.append((track.gain, stored(data, track.gain) + track.stored - after))
     if track.drops and track.shown + delta <= 0 and stored(data, track.drops):
         values.append((track.drops, 0))
-    return edits.Batch(sets(data, values), f"{track.label}: {verb} {abs(delta)}")
+    words = f"{track.label} {track.shown} → {track.shown + delta}"
+    return edits.Batch(sets(data, values), f"{who}: {words}" if who else words)
+
+
+def owner(groups_: list[Group], track: Track) -> str:
+    """The title of the group (figure, character or ship) a track belongs to ("" when none has it)."""
+    return next((g.title for g in groups_ for t in g.tracks if t.pointer == track.pointer), "")
 
 
 def refusal(kind: str, data: dict, edit: edits.Edit | None, what: str = "The game") -> str:

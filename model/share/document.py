@@ -26,7 +26,7 @@ def perform_on(kind: str, data: dict, result, op: dict, player: str, controls: s
     """The checked, labelled edit of a phone's operation (Refused: the reason, and nothing changes)."""
     groups = result.play
     operations.check_control(groups, op, controls)
-    return operations.labelled(operations.build(kind, data, groups, op), player)
+    return operations.labelled(operations.build(kind, data, groups, op), player, data)
 
 
 class LocalDocument:

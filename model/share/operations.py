@@ -8,7 +8,7 @@ not touch. Nothing is applied here: the caller applies the edit as one undo step
 
 from __future__ import annotations
 
-from .. import edits, play
+from .. import edit_names, edits, play
 from ..play import Group, Track
 from .protocol import Refused
 
@@ -60,7 +60,7 @@ def build(kind: str, data: dict, groups: list[Group], op: dict) -> edits.Edit:
     """The edit for an operation on the document as it is now; Refused with the reason and rule ID."""
     if op["op"] == "step":
         g, t = _track(groups, op["pointer"])
-        edit = play.step(data, t, op["delta"])
+        edit = play.step(data, t, op["delta"], who=g.title)
         if edit is None:
             raise _past_limit(g, t, op["delta"])
         return edit
@@ -80,8 +80,9 @@ def build(kind: str, data: dict, groups: list[Group], op: dict) -> edits.Edit:
     return edit
 
 
-def labelled(edit: edits.Edit, player: str) -> edits.Edit:
-    """The edit as one undo step named for the phone's player ("Ann (phone): Health: lose 1")."""
-    words = f"{player} (phone): {edits.describe(edit)}"
+def labelled(edit: edits.Edit, player: str, data: dict | None = None) -> edits.Edit:
+    """The edit as one undo step named for the phone's player ("Ann (phone): Jax: Health 14 → 13"); with the
+    document (as it is before the edit), in the words of the Edit menu (model/edit_names.py)."""
+    words = f"{player} (phone): {edit_names.name(data, edit) if data is not None else edits.describe(edit)}"
     inner = edit.edits if isinstance(edit, edits.Batch) else (edit,)
     return edits.Batch(tuple(inner), words)

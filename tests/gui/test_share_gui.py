@@ -112,7 +112,8 @@ def test_sharing_from_the_play_view_end_to_end(win, qtbot, tmp_path, loopback_on
         assert shown({"groups": diff["groups"]}, HEALTH) == full - 1
         session = editor.session
         assert session.data["play"]["figures"]["captain"]["health_lost"] == 1
-        assert session.stack.undoText() == "Ann (phone): health: lose 1"      # one undo step, named (capitalize())
+        # one undo step named for the player and the figure; names kept as written
+        assert session.stack.undoText() == f"Ann (phone): Captain Mara Vex: Health {full} → {full - 1}"
         assert editor.play_page.rows[HEALTH].track.shown == full - 1          # the Play view follows
         # undo on the desktop reaches the phone
         win.a_undo.trigger()

@@ -18,12 +18,17 @@ def _set_in(data: dict, obj: str, key: str, value) -> Edit:
     return Set(f"/{obj}", {key: value})
 
 
+def _pair_words(pair: str) -> str:
+    """A pair of abilities in the sheet's short words ("str_sta" -> "STR/STA")."""
+    return pair.replace("_", "/").upper()
+
+
 def roll_edit(data: dict, roll: Roll, pack=None) -> Batch:
     """Record a roll and its table result together: one undo step."""
     t = tables(pack) if pack is not None else None
     abbr = t.pair_abbr(roll.pair) if t else roll.pair
     return Batch((_set_in(data, "rolls", roll.pair, roll.d100), _set_in(data, "base", roll.pair, roll.score)),
-                 f"Roll {abbr}: {roll.d100} gives {roll.score}")
+                 f"roll {abbr}: {roll.d100} → {roll.score}")
 
 
 def roll_all_edit(data: dict, rolls: dict[str, Roll], pack=None) -> Batch:
@@ -33,8 +38,8 @@ def roll_all_edit(data: dict, rolls: dict[str, Roll], pack=None) -> Batch:
         if pair in rolls:
             base[pair] = rolls[pair].score
             recorded[pair] = rolls[pair].d100
-    text = ", ".join(f"{r.d100}->{r.score}" for r in rolls.values())
-    return Batch((Set("/base", base), Set("/rolls", recorded)), f"Roll all abilities ({text})")
+    text = ", ".join(f"{r.d100} → {r.score}" for r in rolls.values())
+    return Batch((Set("/base", base), Set("/rolls", recorded)), f"roll all abilities ({text})")
 
 
 def enter_roll_edit(data: dict, pair: str, d100: int | None, pack) -> Batch:
@@ -46,12 +51,13 @@ def enter_roll_edit(data: dict, pair: str, d100: int | None, pack) -> Batch:
     edits = [_set_in(data, "rolls", pair, d100)]
     if score is not None:
         edits.append(_set_in(data, "base", pair, score))
-    return Batch(tuple(edits), f"Enter {t.pair_abbr(pair)} roll {d100}")
+    words = f"{d100} → {score}" if score is not None else f"{d100} (off the table)"
+    return Batch(tuple(edits), f"enter the {t.pair_abbr(pair)} roll: {words}")
 
 
 def clear_roll_edit(data: dict, pair: str) -> Batch:
     rolls = data.get("rolls") or {}
-    return Batch((Remove(f"/rolls/{pair}"),) if pair in rolls else (), "Clear roll")
+    return Batch((Remove(f"/rolls/{pair}"),) if pair in rolls else (), f"clear the {_pair_words(pair)} roll")
 
 
 def enter_base_edit(data: dict, pair: str, score: int | None, pack=None) -> Batch:
@@ -59,31 +65,41 @@ def enter_base_edit(data: dict, pair: str, score: int | None, pack=None) -> Batc
     edits: list[Edit] = [_set_in(data, "base", pair, score)]
     if pair in (data.get("rolls") or {}):
         edits.append(Remove(f"/rolls/{pair}"))
-    return Batch(tuple(edits), "Enter base score")
+    old = (data.get("base") or {}).get(pair)
+    return Batch(tuple(edits), f"{_pair_words(pair)} base score: {'none' if old is None else old} → "
+                               f"{'none' if score is None else score}")
 
 
 def shift_edit(data: dict, pair: str, shift: int) -> Edit:
     return _set_in(data, "shifts", pair, shift)
 
 
+def _named(data: dict, edit: Edit, words: str) -> Batch:
+    """One undo step named for the Edit menu ("buy Laser Pistol"; model/edit_names.py puts the character's name
+    first: "Kara Venn: buy Laser Pistol")."""
+    return Batch((edit,), words)
+
+
 def buy_edit(data: dict, name: str, issued: bool = False) -> Edit:
     """Add one of an item: raise the count of a plain entry of the same item, else append an entry."""
+    words = f"take the issued {name}" if issued else f"buy {name}"
     for i, entry in enumerate(data.get("equipment", [])):
         if (entry.get("name") == name and not entry.get("custom") and bool(entry.get("issued")) == issued
                 and entry.get("carried", True)):
-            return Set(f"/equipment/{i}/count", entry.get("count", 1) + 1)
+            return _named(data, Set(f"/equipment/{i}/count", entry.get("count", 1) + 1), words)
     entry = {"name": name, "count": 1}
     if issued:
         entry["issued"] = True
-    return Insert("/equipment/-", entry)
+    return _named(data, Insert("/equipment/-", entry), words)
 
 
 def sell_edit(data: dict, index: int) -> Edit:
     """Remove one of the entry at index (the whole entry when it is the last one)."""
     entry = data["equipment"][index]
+    words = f"sell one {entry.get('name') or f'item {index + 1}'}"
     if entry.get("count", 1) > 1:
-        return Set(f"/equipment/{index}/count", entry["count"] - 1)
-    return Remove(f"/equipment/{index}")
+        return _named(data, Set(f"/equipment/{index}/count", entry["count"] - 1), words)
+    return _named(data, Remove(f"/equipment/{index}"), words)
 
 
 def make_custom_edit(index: int) -> Edit:
@@ -134,7 +150,7 @@ def remove_vehicle_edit(data: dict, index: int) -> Edit:
     """Remove one vehicle; a game in progress forgets its speed and keeps the others' (one undo step)."""
     from ...play.sf_vehicles import forget_vehicle
     name = data["vehicles"][index].get("name", "vehicle")
-    return Batch((Remove(f"/vehicles/{index}"), *forget_vehicle(data, index)), f"Remove the {name}")
+    return Batch((Remove(f"/vehicles/{index}"), *forget_vehicle(data, index)), f"remove the {name}")
 
 
 def vehicle_value_edit(data: dict, index: int, key: str, value) -> Edit | None:
@@ -144,7 +160,7 @@ def vehicle_value_edit(data: dict, index: int, key: str, value) -> Edit | None:
     ptr = f"/vehicles/{index}"
     if key == "rent_days" and value is None:
         gone = [Remove(f"{ptr}/{k}") for k in ("rent_days", "street") if k in entry]
-        return Batch(tuple(gone), "Own the vehicle") if gone else None
+        return Batch(tuple(gone), "own the vehicle") if gone else None
     if key == "street" and not value:
         return Remove(f"{ptr}/street") if "street" in entry else None
     if entry.get(key) == value:

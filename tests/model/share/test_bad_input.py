@@ -74,7 +74,7 @@ def test_ten_thousand_malformed_messages_leave_the_document_and_the_server_unhar
             # and the server still serves: a phone joins and plays
             ann = await Phone.join(http, server, "after", "Ann")
             assert (await ann.op("ok", **{k: v for k, v in OP.items() if k not in ("type", "id")}))["ok"]
-            assert doc.history == ["Ann (phone): Health: lose 1"]
+            assert doc.history == ["Ann (phone): Captain Mara Vex: Health 17 → 16"]
     run(go())
 
 

@@ -96,7 +96,8 @@ def test_a_change_is_applied_by_the_play_rules_and_reaches_every_phone():
             full = shown(ann.welcome["state"], HEALTH)
             assert (await ann.op("o1", op="step", pointer=HEALTH, delta=-1))["ok"] is True
             assert doc.data["play"]["figures"]["captain"]["health_lost"] == 1
-            assert doc.history == ["Ann (phone): Health: lose 1"]     # one undo step named for the player
+            # one undo step named for the player, the figure, its track and the values
+            assert doc.history == [f"Ann (phone): Captain Mara Vex: Health {full} → {full - 1}"]
             for phone in (ann, bob):
                 msg = await phone.next("diff")
                 assert [g["key"] for g in msg["groups"]] == ["captain"]     # only what changed
@@ -161,7 +162,7 @@ def test_phones_view_by_default_and_the_host_grants_and_revokes():
             assert (await ws.receive_json())["type"] == "bye"
             await ws.close()
             assert server.seats()[0]["revoked"] is True and server.seats()[0]["connected"] is False
-            assert doc.history == ["Ann (phone): Health: lose 1"]
+            assert doc.history == ["Ann (phone): Jax (Trooper): Health 14 → 13"]
     run(go())
 
 

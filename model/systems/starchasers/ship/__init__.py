@@ -78,7 +78,7 @@ def preset_edit(data: dict, pack, type_name: str):
     """One undoable edit that starts the ship from a common ship type (keeps name, role, weapons, equipment)."""
     from ....edits import Batch, Set
     values = preset_values(pack, type_name, data.get("role", "") if tables(pack).structure_for(data.get("role")) else "player")
-    return Batch(tuple(Set(f"/{k}", v) for k, v in values.items()), label=f"Start from {values['preset']}")
+    return Batch(tuple(Set(f"/{k}", v) for k, v in values.items()), label=f"start from {values['preset']}")
 
 
 SYSTEM = GameSystem(__name__, tables, new, derive, check, pack_problems, offers=_offers.offers,

@@ -107,7 +107,7 @@ def record_repair(data: dict, repair: dict) -> edits.Edit:
     add = (edits.Insert(f"/play/repairs/{len(repairs)}", ready) if isinstance(repairs, list)
            else edits.Set("/play/repairs", [ready]))
     lower = edits.Set(f"/play/{counter}", ready["damage_before"] - ready["points"])
-    return edits.Batch((add, lower), label=f"Repair {ready['points']} {_repair.WHAT[ready['what']]}")
+    return edits.Batch((add, lower), label=f"repair {ready['points']} {_repair.WHAT[ready['what']]}")
 
 
 def remove_last_repair(data: dict) -> edits.Edit | None:
@@ -119,11 +119,11 @@ def remove_last_repair(data: dict) -> edits.Edit | None:
     what = last.get("what") if isinstance(last, dict) else None
     take = edits.Remove(f"/play/repairs/{len(repairs) - 1}")
     if what not in _repair.WHAT or not isinstance(last.get("points"), int):
-        return edits.Batch((take,), label="Remove the last repair")
+        return edits.Batch((take,), label="remove the last repair")
     counter = _repair.PARTS[what][0]
     part = _repair.damage(data)[what]
     back = part["damage"] + last["points"]
-    label = f"Remove the repair of {last['points']} {_repair.WHAT[what]}"
+    label = f"remove the repair of {last['points']} {_repair.WHAT[what]}"
     if part["rating"] is not None and back > part["rating"]:
         # more damage has been taken since the repair: the part can lose no more than its rating
         back = max(part["rating"], part["damage"])

@@ -224,7 +224,7 @@ def test_quick_path_builds_a_legal_crew_in_at_most_20_interactions(win, user):
     assert len(s.data["soldiers"]) == 8
     assert user.count <= 20, user.count
     # The whole fill is one undo step.
-    assert s.stack.undoText() == "Change name"
+    assert s.stack.undoText() == "Captain › Name: “Captain” → “Vex”"   # the whole typing run, named
     s.stack.undo()
     s.stack.undo()
     assert s.data["soldiers"] == [] and s.data["captain"]["background"] == ""

@@ -284,7 +284,7 @@ def test_SC_REP_04_record_repair_is_one_undo_step_and_remove_last_gives_the_dama
     before = damaged(hull_damage=6)
     d = copy.deepcopy(before)
     edit = ar.record_repair(d, shop("hull", 5, "poor"))
-    assert isinstance(edit, edits.Batch) and edit.label == "Repair 5 Hull Points"
+    assert isinstance(edit, edits.Batch) and edit.label == "repair 5 Hull Points"
     undo = edits.apply(d, edit)
     assert d["play"]["hull_damage"] == 1 and d["play"]["repairs"] == [
         {"what": "hull", "points": 5, "by": "shop", "place": "spaceport", "reputability": "poor", "damage_before": 6}]

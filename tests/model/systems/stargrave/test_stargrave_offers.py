@@ -129,11 +129,18 @@ def test_SG_BG_04_choice_offers_follow_the_background(pack):
 def test_actions_build_the_edits_the_pages_apply(pack):
     data = crew(captain={"background": "Veteran", "powers": [{"name": "Command", "reduced": True}], "items": ["Knife"]})
     by = {o["name"]: o for o in offered(data)["powers"]}
-    assert actions.toggle_power(data, "captain", by["Command"]) == edits.Remove("/captain/powers/0")
-    assert actions.toggle_power(data, "captain", by["Fortune"]) == edits.Insert("/captain/powers/-", {"name": "Fortune"})
+    # each one undo step named for the Edit menu with the officer it changes (issue 39.6)
+    assert actions.toggle_power(data, "captain", by["Command"]) == edits.Batch(
+        (edits.Remove("/captain/powers/0"),), "Captain: forget Command")
+    assert actions.toggle_power(data, "captain", by["Fortune"]) == edits.Batch(
+        (edits.Insert("/captain/powers/-", {"name": "Fortune"}),), "Captain: learn Fortune")
     assert actions.set_lowered(data, "captain", 0, True) is None
-    assert actions.set_lowered(data, "captain", 0, False) == edits.Remove("/captain/powers/0/reduced")
-    assert actions.toggle_choice(data, "captain", "shoot", True) == edits.Set("/captain/choices", ["shoot"])
+    assert actions.set_lowered(data, "captain", 0, False) == edits.Batch(
+        (edits.Remove("/captain/powers/0/reduced"),), "Captain: Command no longer lowered")
+    assert actions.toggle_choice(data, "captain", "shoot", True) == edits.Batch(
+        (edits.Set("/captain/choices", ["shoot"]),), "Captain: +1 to Shoot")
+    assert edits.describe(actions.remove_item(data, "captain", 0)) == "Captain: remove Knife"
+    assert edits.describe(actions.set_background(data, "first_mate", "Veteran")) == "First Mate: background Veteran"
     assert actions.toggle_choice(data, "captain", "shoot", False) is None
     assert actions.set_background(data, "captain", "Veteran") is None
     assert actions.remove_item(data, "captain", 1) is None
