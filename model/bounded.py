@@ -31,8 +31,7 @@ _BAD_CHAR = re.compile("[\x00\ud800-\udfff]")
 
 
 # what to do next, said in every message box about a file (model/error_words.py), by what went wrong
-FIX_JSON = ("Open the file in a text editor and correct it at the place named, or open a backup copy of it "
-            "(a file saved by Starwright is never left like this).")
+FIX_JSON = "Open the file in a text editor and correct it at the place named, or open a backup copy of it."
 NOT_A_FILE = "Choose a Starwright file (.starwright) instead, with File › Open."
 NOT_STARWRIGHT = ("Choose a Starwright document (.starwright) instead; to bring in a crew made with another "
                   "builder, use File › Import.")
@@ -47,6 +46,7 @@ class DocumentError(Exception):
         self.where = where
         self.message = message
         self.advice = advice
+        self.place_words = ""   # where, in the document's own words, when the refusal knows them
         super().__init__(str(self))
 
     def __str__(self) -> str:

@@ -38,14 +38,16 @@ def sentence(text: str) -> str:
     return text if text.endswith((".", "?", "!")) else text + "."
 
 
-def place(where: str) -> str:
-    """Where in the file, as a sentence ("" when the whole file is meant)."""
+def place(where: str, words: str = "") -> str:
+    """Where in the file, as a sentence ("" when the whole file is meant); `words`: the place in the document's
+    own words, said before its pointer."""
     if not where or where == "/":
         return ""
     if _LINE.match(where):
         return f"The problem is at {where} of the file."
     if where.startswith("/"):
-        return f"The problem is at {where} in the document."
+        return (f"The problem is at {words} ({where} in the file)." if words else
+                f"The problem is at {where} in the document.")
     return f"The problem is at {where}."
 
 
@@ -53,7 +55,17 @@ def explain(error: FileRefusal, action: str = "open") -> tuple[str, list[str]]:
     """(headline, the sentences under it) for a file that could not be used for `action`."""
     name = Path(error.path).name if error.path else "the document"
     headline = f"Starwright could not {action} “{name}”."
-    lines = [sentence(error.message) or "Something unexpected stopped it.", place(error.where),
+    lines = [sentence(error.message) or "Something unexpected stopped it.",
+             place(error.where, getattr(error, "place_words", "")),
              f"The file is {error.path}." if error.path else "", _UNCHANGED.get(action, ""),
              sentence(getattr(error, "advice", "") or _ADVICE.get(action, _ADVICE["open"]))]
     return headline, [line for line in lines if line]
+
+
+def paragraphs(error: FileRefusal, action: str = "open") -> tuple[str, str]:
+    """(headline, the box's text): what happened and where; the file and what became of it; what to do."""
+    headline, lines = explain(error, action)
+    what, rest, advice = lines[:1], lines[1:-1], lines[-1]
+    where = [line for line in rest if line.startswith("The problem is at ")]
+    file = [line for line in rest if line not in where]
+    return headline, "\n\n".join(" ".join(part) for part in (what + where, file, [advice]) if part)

@@ -86,8 +86,19 @@ def from_data(data: Any, path: str | os.PathLike | None = None) -> Loaded:
     if issues:
         first = issues[0]
         more = f" (and {len(issues) - 1} more problem{'s' if len(issues) > 2 else ''})" if len(issues) > 1 else ""
-        raise DocumentError(path, f"{first.message}{more}", first.pointer or "/", advice=FIX_JSON)
+        error = DocumentError(path, f"{first.message}{more}", first.pointer or "/", advice=FIX_JSON)
+        error.place_words = _place_words(data, first.pointer)
+        raise error
     return Loaded(data, kind, migrated_from)
+
+
+def _place_words(data: Any, pointer: str) -> str:
+    """The place a refusal points at, in the document's own words ("Soldier 2 (Kess) › Type"); "" when none."""
+    from .labels import describe_pointer
+    try:
+        return describe_pointer(data, pointer) if pointer and pointer != "/" else ""
+    except Exception:   # words are a courtesy: the pointer is still said
+        return ""
 
 
 def load(path: str | os.PathLike) -> Loaded:

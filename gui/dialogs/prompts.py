@@ -36,15 +36,15 @@ def ask_save_changes(parent: QWidget | None, name: str) -> str:
 
 def show_document_error(parent: QWidget | None, error: DocumentError | ImportRefused, action: str = "open") -> None:
     """What happened, where (the file and the place in it) and what to do next, in sentences (model/error_words)."""
-    from model.error_words import explain
+    from model.error_words import paragraphs
     name = Path(error.path).name if error.path else "the document"
-    headline, lines = explain(error, action)
+    headline, text = paragraphs(error, action)
     box = QMessageBox(parent)
     box.setObjectName("documentError")
     box.setIcon(QMessageBox.Icon.Critical)
     box.setWindowTitle(f"Could not {action} {name}")
     box.setText(headline)
-    box.setInformativeText("\n".join(lines))
+    box.setInformativeText(text)
     box.exec()
 
 

@@ -103,6 +103,14 @@ def test_json_that_is_no_starwright_document_says_why_and_what_to_choose(tmp_pat
     refusal(path)
 
 
+def test_a_place_in_the_document_is_said_in_its_own_words_too(tmp_path):
+    path = tmp_path / "crew.starwright"
+    path.write_text(json.dumps(dict(CREW, captain={}, first_mate={}, soldiers=[])), encoding="utf-8")
+    lines = refusal(path)
+    assert lines[0] == 'The field "name" is missing (and 7 more problems).'
+    assert lines[1] == "The problem is at Captain › Name (/captain/name in the file)."
+
+
 def test_a_file_from_a_newer_starwright_says_to_update(tmp_path):
     path = tmp_path / "new.starwright"
     path.write_text(json.dumps(dict(CREW, version=99)), encoding="utf-8")
@@ -194,3 +202,18 @@ def test_sentence_gives_a_capital_and_a_full_stop_once():
     assert sentence("the file is empty") == "The file is empty."
     assert sentence("done.") == "Done." and sentence("why?") == "Why?" and sentence(" a;  ") == "A."
     assert all(k.title for k in KINDS.values())
+
+
+def test_the_box_text_is_three_paragraphs_what_and_where_the_file_and_what_to_do(tmp_path):
+    from model.error_words import paragraphs
+    path = tmp_path / "bad.starwright"
+    path.write_text('{"format": }', encoding="utf-8")
+    with pytest.raises(bounded.DocumentError) as caught:
+        storage.load(path)
+    headline, text = paragraphs(caught.value)
+    assert headline == "Starwright could not open “bad.starwright”."
+    assert text.split("\n\n") == [
+        "This is not valid JSON: a value is missing here (or there is a stray character). The problem is at line 1, "
+        "column 12 of the file.",
+        f"The file is {path}. Nothing was changed; the file is left as it is.",
+        "Open the file in a text editor and correct it at the place named, or open a backup copy of it."]
