@@ -24,7 +24,8 @@ DO = ("Open", "Choose", "Check", "Update", "Use", "Ask", "Move", "Correct", "Try
 # what no message shows: Python's and the json/xml/zip libraries' own words, reprs, escapes
 NEVER = ("Expecting", "expecting value", "delimiter", "Error", "Errno", "Traceback", "None", "\\x", "\\u",
          "b'", "{'", "['", "object at 0x", "JSONDecode", "property name enclosed", "Unterminated", "Extra data",
-         "Invalid control", "not well-formed (invalid token)")
+         "Invalid control", "not well-formed (invalid token)", "mismatched tag", "unclosed token",
+         "junk after document")
 
 BROKEN_JSON = {
     "cut short": '{\n  "format": "starwright/stargrave-crew",\n  "name": "Cut',
@@ -156,6 +157,9 @@ IMPORTS = {
     "a picture": b"\x89PNG\r\n\x1a\n",
     "broken JSON": b'{"Captain": ',
     "broken XML": b"<roster><force></roster>",
+    "cut XML": b"<roster",
+    "XML with a bare ampersand": b"<roster>&</roster>",
+    "XML with junk after it": b"<roster/><more/>",
     "XML with a DTD": b'<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x "y">]><roster/>',
     "XML not a roster": b"<catalogue/>",
     "a Starwright document": json.dumps(CREW).encode(),
