@@ -77,8 +77,9 @@ def _report_unexpected(window):
         print(f"starwright: unexpected {kind.__name__}: {value}", file=sys.stderr)
         try:
             prompts.show_message(window, "Something went wrong",
-                                 f"Starwright met a problem it did not expect ({kind.__name__}: {str(value)[:300]}).\n\n"
-                                 f"Your documents are still open and autosaved; save them under a new name to be safe.")
+                                 "Starwright met a problem it did not expect (the details are written to its error "
+                                 "output).\n\nYour documents are still open and autosaved: save each under a new "
+                                 "name to be safe, then restart Starwright.")
         except Exception:
             pass
     return hook

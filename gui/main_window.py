@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -33,8 +34,14 @@ def _as_document_error(e: BaseException, path):
     from model import storage
     if isinstance(e, storage.DocumentError):
         return e
-    text = str(e) or type(e).__name__
-    return storage.DocumentError(path, f"an unexpected problem: {text[:300]}")
+    print(f"starwright: unexpected {type(e).__name__}: {e}", file=sys.stderr)   # the details, for a report
+    return storage.DocumentError(path, "a problem Starwright did not expect stopped it",
+                                 advice="Try again; if it happens again, report it with the file (the details "
+                                        "are written to Starwright's error output).")
+
+
+NO_SHEETS = ("PDF sheets are not available in this build of Starwright. Install a full build of Starwright to print "
+             "sheets; Edit › Copy as Text gives the listing meanwhile.")
 
 
 def _is_editor(w) -> bool:
@@ -293,8 +300,9 @@ class MainWindow(QMainWindow):
         return editor
 
     def _tell(self, notes: list[str]) -> None:
+        from model.error_words import sentence
         for note in notes:
-            prompts.show_message(self, "Saved", note)
+            prompts.show_message(self, "Saved", sentence(note))
 
     def offer_recovery(self) -> list:
         """Offer what an earlier run left in the recovery folder; returns the editors restored."""
@@ -509,7 +517,7 @@ class MainWindow(QMainWindow):
         if e is None:
             return
         if not pv.available():
-            prompts.show_message(self, "Export PDF", "PDF sheets are not available in this build of Starwright.")
+            prompts.show_message(self, "Export PDF", NO_SHEETS)
             return
         s = e.session
         from .dialogs import export_options
@@ -543,7 +551,8 @@ class MainWindow(QMainWindow):
         try:
             text = listing(e.session.data, e.session.result, markdown=markdown)
         except CardError as err:
-            prompts.show_message(self, "Copy as Text", str(err))
+            from model.error_words import sentence
+            prompts.show_message(self, "Copy as Text", f"{sentence(str(err))} Nothing was copied.")
             return
         QGuiApplication.clipboard().setText(text)
         self.statusBar().showMessage("Copied the listing" + (" as Markdown" if markdown else "") +
@@ -554,7 +563,7 @@ class MainWindow(QMainWindow):
         e = self.current_editor()
         if e is None or not pv.available():
             if e is not None:
-                prompts.show_message(self, "Print", "PDF sheets are not available in this build of Starwright.")
+                prompts.show_message(self, "Print", NO_SHEETS)
             return
         pv.print_with_dialog(self, e.session)
 
@@ -584,7 +593,7 @@ class MainWindow(QMainWindow):
         on = self.a_preview.isChecked()
         if on and not pv.available():
             self.a_preview.setChecked(False)
-            prompts.show_message(self, "Sheet preview", "PDF sheets are not available in this build of Starwright.")
+            prompts.show_message(self, "Sheet preview", NO_SHEETS)
             return
         for e in self.editors():
             e.set_preview_visible(on)

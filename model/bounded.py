@@ -30,13 +30,23 @@ _MAX_DIGITS = len(str(MAX_NUMBER))
 _BAD_CHAR = re.compile("[\x00\ud800-\udfff]")
 
 
-class DocumentError(Exception):
-    """A file that cannot be used as a document. `where` is 'line L, column C' or a JSON Pointer."""
+# what to do next, said in every message box about a file (model/error_words.py), by what went wrong
+FIX_JSON = "Open the file in a text editor and correct it at the place named, or open a backup copy of it."
+NOT_A_FILE = "Choose a Starwright file (.starwright) instead, with File › Open."
+NOT_STARWRIGHT = ("Choose a Starwright document (.starwright) instead; to bring in a crew made with another "
+                  "builder, use File › Import.")
 
-    def __init__(self, path: str | os.PathLike | None, message: str, where: str = ""):
+
+class DocumentError(Exception):
+    """A file that cannot be used as a document. `where` is 'line L, column C' or a JSON Pointer; `advice` what
+    the player can do about it, in a sentence (empty: the message box says what fits its action)."""
+
+    def __init__(self, path: str | os.PathLike | None, message: str, where: str = "", advice: str = ""):
         self.path = str(path) if path is not None else ""
         self.where = where
         self.message = message
+        self.advice = advice
+        self.place_words = ""   # where, in the document's own words, when the refusal knows them
         super().__init__(str(self))
 
     def __str__(self) -> str:
@@ -61,6 +71,18 @@ def describe_not_regular(mode: int, reading: bool = True) -> str:
     return "this is not a regular file"
 
 
+_OS_ADVICE = {errno.ENOENT: "Check the file's name and folder: it may have been moved, renamed or deleted. Then "
+                            "choose it again with File › Open.",
+              errno.ENOTDIR: "Check the file's name and folder, then choose it again with File › Open.",
+              errno.EACCES: "Ask for permission to read it, or copy it to a folder of your own and open the copy.",
+              errno.EPERM: "Ask for permission to read it, or copy it to a folder of your own and open the copy.",
+              errno.ENAMETOOLONG: "Move the file to a folder with a shorter path, or give it a shorter name."}
+
+
+def _os_error(path: str | os.PathLike, e: OSError) -> DocumentError:
+    return DocumentError(path, _os_reason(e), advice=_OS_ADVICE.get(e.errno or 0, NOT_A_FILE))
+
+
 def _os_reason(e: OSError) -> str:
     return {errno.ENOENT: "there is no such file",
             errno.ENOTDIR: "there is no such file (a part of the path is not a folder)",
@@ -76,11 +98,12 @@ def check_regular(path: str | os.PathLike) -> os.stat_result:
     try:
         st = os.stat(path)
     except ValueError:  # "embedded null byte"
-        raise DocumentError(_printable(path), "the file name contains a NUL character, so no file has it") from None
+        raise DocumentError(_printable(path), "the file name contains a NUL character, so no file has it",
+                            advice=NOT_A_FILE) from None
     except OSError as e:
-        raise DocumentError(path, _os_reason(e)) from None
+        raise _os_error(path, e) from None
     if not stat.S_ISREG(st.st_mode):
-        raise DocumentError(path, describe_not_regular(st.st_mode))
+        raise DocumentError(path, describe_not_regular(st.st_mode), advice=NOT_A_FILE)
     return st
 
 
@@ -96,6 +119,11 @@ def _size_message(size: int, limit: int, what: str = "") -> str:
     return f"the file is {mb(size)}; a Starwright file is at most {mb(limit)}, so this is not one"
 
 
+def _size_advice(what: str) -> str:
+    return (f"Choose a smaller file: {what} this large is refused." if what else
+            "Choose the Starwright file itself (a crew, ship or character file is a few kilobytes).")
+
+
 def read_bounded(path: str | os.PathLike, limit: int = MAX_BYTES, what: str = "") -> bytes:
     """The bytes of a regular file of at most `limit` bytes; a DocumentError for anything else. `what` names
     the file's kind in the size refusal ("a picture"); without it the file is said to be no Starwright file.
@@ -105,16 +133,16 @@ def read_bounded(path: str | os.PathLike, limit: int = MAX_BYTES, what: str = ""
     """
     st = check_regular(path)
     if st.st_size > limit:
-        raise DocumentError(path, _size_message(st.st_size, limit, what))
+        raise DocumentError(path, _size_message(st.st_size, limit, what), advice=_size_advice(what))
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         fd = os.open(path, flags)
     except OSError as e:
-        raise DocumentError(path, _os_reason(e)) from None
+        raise _os_error(path, e) from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):  # replaced between the check and the open
-            raise DocumentError(path, describe_not_regular(st.st_mode))
+            raise DocumentError(path, describe_not_regular(st.st_mode), advice=NOT_A_FILE)
         chunks, got = [], 0
         while got <= limit:
             chunk = os.read(fd, min(1 << 20, limit + 1 - got))
@@ -123,11 +151,11 @@ def read_bounded(path: str | os.PathLike, limit: int = MAX_BYTES, what: str = ""
             chunks.append(chunk)
             got += len(chunk)
     except OSError as e:
-        raise DocumentError(path, _os_reason(e)) from None
+        raise _os_error(path, e) from None
     finally:
         os.close(fd)
     if got > limit:  # grew while being read
-        raise DocumentError(path, _size_message(got, limit, what))
+        raise DocumentError(path, _size_message(got, limit, what), advice=_size_advice(what))
     return b"".join(chunks)
 
 
@@ -194,8 +222,10 @@ def decode_text(raw: bytes, path: str | os.PathLike | None = None) -> str:
     except UnicodeDecodeError as e:
         line = raw[: e.start].count(b"\n") + 1
         col = e.start - (raw.rfind(b"\n", 0, e.start) + 1) + 1
-        raise DocumentError(path, "the file is not UTF-8 text (is it a Starwright file?)",
-                            f"line {line}, column {col}") from None
+        raise DocumentError(path, "the file is not UTF-8 text, so it is not a Starwright file",
+                            f"line {line}, column {col}",
+                            advice="Choose a Starwright file instead; if this is one, open it in a text editor and "
+                                   "save it again as UTF-8 text.") from None
     return text[1:] if text.startswith("\ufeff") else text
 
 
@@ -263,7 +293,7 @@ def _token_place(text: str, token: str) -> str:
 
 
 def _char_name(c: str) -> str:
-    return "a NUL character (\\u0000)" if c == "\x00" else f"a lone surrogate (\\u{ord(c):04x}) that is not a character"
+    return "a NUL character (U+0000)" if c == "\x00" else f"a lone surrogate (U+{ord(c):04X}) that is not a character"
 
 
 def _bad_scalar(v, path, entry, strings: bool, numbers: bool) -> None:
@@ -341,18 +371,46 @@ def _where(entry) -> str:
     return jp.join(*keys) or "/"
 
 
+# json's own words for a syntax error, in the program's (the library's wording never reaches a player)
+_JSON_WORDS = {
+    "Expecting value": "a value is missing here (or there is a stray character)",
+    "Expecting ',' delimiter": "a comma is missing between two values",
+    "Expecting ':' delimiter": "a colon is missing after a key",
+    "Expecting property name enclosed in double quotes": "a key is expected here, in double quotes (a comma "
+                                                         "before a closing brace is not allowed)",
+    "Unterminated string starting at": "a text value starts here and is never closed with a double quote",
+    "Invalid control character at": "a text value holds a line break or another control character",
+    "Invalid \\escape": "a backslash in a text value starts no valid escape",
+    "Invalid \\uXXXX escape": "a backslash-u escape in a text value is not four hexadecimal digits",
+    "Extra data": "something follows the end of the JSON value",
+}
+
+
+def _json_words(msg: str) -> str:
+    return _JSON_WORDS.get(msg, "the JSON is broken here")
+
+
 def parse_json(raw: bytes | str, path: str | os.PathLike | None = None) -> Any:
     """JSON values from bytes (UTF-8) or text, with every refusal the module docstring lists."""
+    try:
+        return _parse_json(raw, path)
+    except DocumentError as e:
+        e.advice = e.advice or FIX_JSON
+        raise
+
+
+def _parse_json(raw: bytes | str, path: str | os.PathLike | None = None) -> Any:
     text = decode_text(raw, path) if isinstance(raw, (bytes, bytearray)) else (raw[1:] if raw.startswith("\ufeff") else raw)
     if not text.strip():
-        raise DocumentError(path, "the file is empty; a Starwright file is a JSON object")
+        raise DocumentError(path, "the file is empty; a Starwright file is a JSON object",
+                            advice="Choose another file, or open a backup copy of this one.")
     try:
         value = json.loads(text, parse_constant=_constant, parse_int=_integer, parse_float=_float,
                            object_pairs_hook=_pairs)
     except _BadToken as e:
         raise DocumentError(path, e.message, _token_place(text, e.token)) from None
     except json.JSONDecodeError as e:
-        what = e.msg[0].lower() + e.msg[1:]
+        what = _json_words(e.msg)
         if e.pos >= len(text.rstrip()):
             what += " (the file ends too early: is it cut short?)"
         raise DocumentError(path, f"this is not valid JSON: {what}", f"line {e.lineno}, column {e.colno}") from None

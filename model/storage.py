@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .bounded import (MAX_BYTES, DocumentError, check_value, decode_text, describe_not_regular, parse_json,
-                      read_bounded)
+from .bounded import (FIX_JSON, MAX_BYTES, NOT_STARWRIGHT, DocumentError, check_value, decode_text,
+                      describe_not_regular, parse_json, read_bounded)
 from .kinds import KINDS, PLANNED, FORMAT_PREFIX, Kind, by_format
 from .migrations import MigrationError, migrate
 from .paths import is_program_file
@@ -22,6 +22,9 @@ from .validation import document_issues
 
 class SaveError(DocumentError):
     pass
+
+
+SAVE_ELSEWHERE = "Use File › Save As to save it somewhere else; your work is still open and nothing of it is lost."
 
 
 @dataclass
@@ -43,27 +46,30 @@ def identify(data: Any, path: str | os.PathLike | None = None) -> tuple[Kind, in
     if not isinstance(data, dict):
         found = {list: "a list", str: "text", int: "a number", float: "a number", bool: "true/false",
                  type(None): "null"}.get(type(data), type(data).__name__)
-        raise DocumentError(path, f"expected a JSON object at the top of the file, found {found}", "/")
+        raise DocumentError(path, f"expected a JSON object at the top of the file, found {found}", "/",
+                            advice=NOT_STARWRIGHT)
     fmt = data.get("format")
     if fmt is None:
-        raise DocumentError(path, "the document has no \"format\", so it is not a Starwright file", "/format")
+        raise DocumentError(path, "the document has no \"format\", so it is not a Starwright file", "/format",
+                            advice=NOT_STARWRIGHT)
     kind = by_format(fmt)
     if kind is None:
         name = fmt[len(FORMAT_PREFIX):] if isinstance(fmt, str) and fmt.startswith(FORMAT_PREFIX) else None
         if name in PLANNED:
             raise DocumentError(path, f"{PLANNED[name]} files are not supported by this version of Starwright yet",
-                                "/format")
+                                "/format", advice="Update Starwright to a version that reads them, then open the "
+                                                  "file again.")
         known = ", ".join(k.format for k in KINDS.values())
         raise DocumentError(path, f"unknown format {json.dumps(fmt, ensure_ascii=False)[:80]}; expected one of: {known}",
-                            "/format")
+                            "/format", advice=NOT_STARWRIGHT)
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise DocumentError(path, f"\"version\" must be a whole number from 1, found {json.dumps(version)[:40]}",
-                            "/version")
+        raise DocumentError(path, f"the \"version\" must be a whole number from 1, found {json.dumps(version)[:40]}",
+                            "/version", advice=FIX_JSON)
     if version > kind.version:
         raise DocumentError(path, f"this {kind.title} file is version {version}, made by a newer Starwright; "
-                                  f"this program reads up to version {kind.version}. Update Starwright to open it.",
-                            "/version")
+                                  f"this program reads up to version {kind.version}",
+                            "/version", advice="Update Starwright to the newest version, then open the file again.")
     return kind, version
 
 
@@ -75,14 +81,25 @@ def from_data(data: Any, path: str | os.PathLike | None = None) -> Loaded:
         try:
             data = migrate(kind.kind, data, version, kind.version)
         except MigrationError as e:
-            raise DocumentError(path, str(e), "/version") from None
+            raise DocumentError(path, str(e), "/version", advice=FIX_JSON) from None
         migrated_from = version
     issues = [i for i in document_issues(kind.schema, data, kind.records) if not kind.is_kept(i.pointer)]
     if issues:
         first = issues[0]
         more = f" (and {len(issues) - 1} more problem{'s' if len(issues) > 2 else ''})" if len(issues) > 1 else ""
-        raise DocumentError(path, f"{first.message}{more}", first.pointer or "/")
+        error = DocumentError(path, f"{first.message}{more}", first.pointer or "/", advice=FIX_JSON)
+        error.place_words = _place_words(data, first.pointer)
+        raise error
     return Loaded(data, kind, migrated_from)
+
+
+def _place_words(data: Any, pointer: str) -> str:
+    """The place a refusal points at, in the document's own words ("Soldier 2 (Kess) › Type"); "" when none."""
+    from .labels import describe_pointer
+    try:
+        return describe_pointer(data, pointer) if pointer and pointer != "/" else ""
+    except Exception:   # words are a courtesy: the pointer is still said
+        return ""
 
 
 def load(path: str | os.PathLike) -> Loaded:
@@ -112,7 +129,7 @@ _REASONS = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is u
 
 
 def _refuse(path: str | os.PathLike, reason: str) -> SaveError:
-    return SaveError(path, f"could not save: {reason}. The file on disk was not changed.")
+    return SaveError(path, f"could not save: {reason}. The file on disk was not changed", advice=SAVE_ELSEWHERE)
 
 
 def _reason(e: OSError) -> str:
@@ -140,7 +157,8 @@ def link_destination(path: str | os.PathLike[str]) -> tuple[str, bool] | None:
 
 def _link_refused(path: str | os.PathLike, dest: str, leads: bool, why: str) -> SaveError:
     where = f"{dest}" + ("" if leads else ", which does not exist")
-    return SaveError(path, f"could not save: this is a symbolic link (to {where}) and {why}. Nothing was written.")
+    return SaveError(path, f"could not save: this is a symbolic link (to {where}) and {why}. Nothing was written",
+                     advice=SAVE_ELSEWHERE)
 
 
 def write_target(path: str | os.PathLike, link: str = REFUSE) -> Path:

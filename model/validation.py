@@ -145,7 +145,7 @@ def _friendly(error: ValidationError) -> str:
     value: Any = error.validator_value
     if v == "required":
         missing = [p for p in value if p not in (inst or {})]
-        return f"'{missing[0]}' is missing" if missing else error.message
+        return f"the field \"{missing[0]}\" is missing" if missing else error.message
     if v == "type":
         want = value
         want = " or ".join(want) if isinstance(want, list) else want

@@ -64,7 +64,9 @@ def export_actor(window) -> None:
     try:
         actor, report = foundry_actor(s.data, s.result)
     except ExportError as err:
-        prompts.show_message(window, TITLE, str(err))
+        from model.error_words import sentence
+        prompts.show_message(window, TITLE, f"{sentence(str(err))} Fix what the issues list shows, then export "
+                                            "again.")
         return
     if ReportDialog(window, actor["name"], report).exec() != QDialog.DialogCode.Accepted:
         return
@@ -80,6 +82,6 @@ def export_actor(window) -> None:
     try:
         storage.atomic_write(path, payload)
     except storage.SaveError as err:
-        prompts.show_message(window, TITLE, str(err))
+        prompts.show_document_error(window, err, "export")
         return
     window.statusBar().showMessage(f"Exported {path}", 4000)

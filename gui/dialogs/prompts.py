@@ -35,20 +35,16 @@ def ask_save_changes(parent: QWidget | None, name: str) -> str:
 
 
 def show_document_error(parent: QWidget | None, error: DocumentError | ImportRefused, action: str = "open") -> None:
+    """What happened, where (the file and the place in it) and what to do next, in sentences (model/error_words)."""
+    from model.error_words import paragraphs
     name = Path(error.path).name if error.path else "the document"
+    headline, text = paragraphs(error, action)
     box = QMessageBox(parent)
     box.setObjectName("documentError")
     box.setIcon(QMessageBox.Icon.Critical)
     box.setWindowTitle(f"Could not {action} {name}")
-    box.setText(f"Starwright could not {action} “{name}”.")
-    lines = [f"Problem: {error.message[0].upper() + error.message[1:] if error.message else 'unknown'}"]
-    if error.where:
-        lines.append(f"Where: {error.where}")
-    if error.path:
-        lines.append(f"File: {error.path}")
-    if action == "open":
-        lines.append("Nothing was changed; the file is left as it is.")
-    box.setInformativeText("\n".join(lines))
+    box.setText(headline)
+    box.setInformativeText(text)
     box.exec()
 
 

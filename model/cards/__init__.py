@@ -89,7 +89,7 @@ def source_line(name: str, kind_title: str, result) -> str:
 def _kind_of(data) -> str:
     kind = by_format(data.get("format") if isinstance(data, dict) else None)
     if kind is None:
-        raise CardError(f"there are no cards for documents of format {data.get('format')!r}")
+        raise CardError("there are no cards for documents of this format")
     if not kind.cards:
         raise CardError(f"there are no cards for a {kind.title} yet: export its sheet instead")
     return kind.kind
@@ -115,7 +115,7 @@ def deck(data: dict, result) -> Deck:
 def blank_deck(kind: str, pack) -> Deck:
     """The page of blank cards of a kind: the layout's `blank` list, with the pack's labels."""
     if kind not in KINDS:
-        raise CardError(f"there are no cards for {kind!r} documents")
+        raise CardError(f"there are no cards for “{kind}” documents")
     if not has_cards(kind):
         raise CardError(f"there are no cards for a {KINDS[kind].title} yet: export its sheet instead")
     mod = _preparer(kind)

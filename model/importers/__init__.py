@@ -46,7 +46,8 @@ def import_bytes(raw: bytes, name: str = "", pack=None) -> Imported:
     elif wrapping == "json" and labernator.looks_like(data):
         src = labernator.read(data)
     elif wrapping == "json" and isinstance(data, dict) and str(data.get("format", "")).startswith("starwright/"):
-        raise ImportRefused("this is already a Starwright document: open it instead of importing it")
+        raise ImportRefused("this is already a Starwright document: open it instead of importing it",
+                            advice="Open it with File › Open.")
     elif wrapping == "json" and foundry_actor.looks_like(data):
         return _import_foundry(data, name, pack)
     else:
@@ -60,8 +61,13 @@ def import_bytes(raw: bytes, name: str = "", pack=None) -> Imported:
         # crew file allows) is said, not saved: the crew made is loaded as a file would be
         from_data(doc)
     except DocumentError as e:
-        raise ImportRefused(f"the crew made from it could not be saved: {e.message}", e.where) from None
+        raise ImportRefused(f"the crew made from it could not be saved: {e.message}", e.where,
+                            advice=MADE_UNSAVABLE) from None
     return Imported(doc, report, src.shape)
+
+
+MADE_UNSAVABLE = ("Correct the source in the program that made it (the place named shows what), export it again and "
+                  "import the new file.")
 
 
 def _import_foundry(data: dict, name: str, pack) -> Imported:
@@ -71,7 +77,8 @@ def _import_foundry(data: dict, name: str, pack) -> Imported:
     try:  # what a character file cannot hold is said, not saved
         from_data(doc)
     except DocumentError as e:
-        raise ImportRefused(f"the character made from it could not be saved: {e.message}", e.where) from None
+        raise ImportRefused(f"the character made from it could not be saved: {e.message}", e.where,
+                            advice=MADE_UNSAVABLE) from None
     return Imported(doc, report, report.source_format, kind.kind)
 
 

@@ -16,13 +16,20 @@ MAX_MEMBER_BYTES = 4 * 1024 * 1024    # the largest roster inside a .rosz, once 
 MAX_ZIP_MEMBERS = 16                  # a .rosz holds one roster; a few extra entries are tolerated
 
 
-class ImportRefused(Exception):
-    """A file that cannot be imported. `where` says where in it (a line, a zip entry, a JSON Pointer)."""
+IMPORTABLE = ("Choose a Labernator crew (.sg), a BattleScribe or New Recruit roster (.ros or .rosz) or a Foundry VTT "
+              "actor (.json); if this file is one of those but damaged, export it again from the program that "
+              "made it.")
 
-    def __init__(self, message: str, where: str = "", path: str | os.PathLike | None = None):
+
+class ImportRefused(Exception):
+    """A file that cannot be imported. `where` says where in it (a line, a zip entry, a JSON Pointer); `advice`
+    what to do, in a sentence (by default: which files can be imported)."""
+
+    def __init__(self, message: str, where: str = "", path: str | os.PathLike | None = None, advice: str = ""):
         self.message = message
         self.where = where
         self.path = str(path) if path is not None else ""
+        self.advice = advice or IMPORTABLE
         super().__init__(str(self))
 
     def __str__(self) -> str:
@@ -40,7 +47,7 @@ def read_bounded(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> bytes:
     try:
         return _read(path, limit, what="a crew or roster to import")
     except DocumentError as e:
-        raise ImportRefused(e.message, e.where, path=path) from None
+        raise ImportRefused(e.message, e.where, path=path, advice=e.advice) from None
 
 
 def most_soldiers() -> int:

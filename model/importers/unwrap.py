@@ -45,6 +45,23 @@ def parse_json(text: str):
         raise ImportRefused(e.message, e.where) from None
 
 
+# expat's own words for the usual faults, in the program's (the library's wording never reaches a player)
+_XML_WORDS = {"mismatched tag": "a closing tag does not match the tag it closes",
+              "unclosed token": "the file ends inside a tag or text (is it cut short?)",
+              "no element found": "the file ends before its root element is closed (is it cut short?)",
+              "not well-formed (invalid token)": "a character here cannot stand in XML (an unescaped & or <, or "
+                                                 "an attribute value without quotes)",
+              "junk after document element": "something follows the end of the root element",
+              "syntax error": "the XML cannot be read from here",
+              "undefined entity": "an entity is used that the XML never defines",
+              "unclosed CDATA section": "a CDATA section is never closed",
+              "duplicate attribute": "a tag gives the same attribute twice"}
+
+
+def _xml_words(code: int) -> str:
+    return _XML_WORDS.get(expat.ErrorString(code) or "", "the XML is broken here")
+
+
 class _Builder:
     """Expat callbacks building the tree; any DOCTYPE, entity or external reference is refused."""
 
@@ -126,7 +143,7 @@ def parse_xml(raw: bytes) -> dict:
         e.where = e.where or f"line {p.CurrentLineNumber}"
         raise
     except expat.ExpatError as e:
-        raise ImportRefused(f"this is not well-formed XML: {expat.ErrorString(e.code)}",
+        raise ImportRefused(f"this is not well-formed XML: {_xml_words(e.code)}",
                             f"line {e.lineno}, column {e.offset + 1}") from None
     except ValueError:   # the parser cannot read the declared encoding (UTF-7, Shift_JIS, ...: several bytes a letter)
         raise ImportRefused(f"the XML says its text is in the {_declared_encoding(raw)} encoding, which Starwright "

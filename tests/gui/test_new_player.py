@@ -218,7 +218,7 @@ def test_a_document_opened_with_issues_gives_the_panel_its_usual_share(win, qtbo
 def test_each_stargrave_page_says_what_to_do_next_and_follows_each_pick(win, user):
     editor = new_crew(win, user)
     line = lambda: editor.stack.currentWidget().findChild(QLabel, "nextStep")
-    assert line().isVisible() and line().text() == "Captain: Next: choose the Captain's background."
+    assert line().isVisible() and line().text() == "Next, on the Captain page: choose the Captain's background."
     goto(user, editor, "Captain")
     assert line().text() == "Next: choose the Captain's background."
     user.choose(W(editor, ChoiceButtons, "captain_background"), "V")

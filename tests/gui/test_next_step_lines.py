@@ -76,3 +76,38 @@ def test_starchasers_character_lines_follow_a_typed_attribute(win, user):
     assert line(editor).endswith(f"({n - 1} attributes still empty).")
     goto(user, editor, "Skills")
     assert line(editor) == "Next: add the character's skills."
+
+
+def test_star_frontiers_character_page_never_asks_for_abilities_already_rolled(win, user):
+    """The observed fault: all four pairs rolled, and the Character page still said "roll the abilities"."""
+    editor = new(win, user, "starfrontiers-character")
+    user.pick(W(editor, QComboBox, "sf_race"), "Vrusk")
+    user.pick(W(editor, QComboBox, "sf_psa"), "Military")
+    assert line(editor) == "Next, on the Abilities page: roll 4 more ability pairs (or “Roll all four pairs”)."
+    goto(user, editor, "Abilities")
+    user.click(editor.stack.currentWidget().roll_all)
+    assert all(editor.session.data["base"].values())
+    assert line(editor) == "Next: move up to 10 points within a pair if you like, then buy equipment."
+    goto(user, editor, "Character")
+    assert line(editor) == ("Next, on the Equipment page: enter the starting credits your referee allows, "
+                            "then buy equipment.")
+
+
+def test_starchasers_ship_page_points_at_a_hard_point_error_on_the_weapons_page(win, user):
+    """The observed fault: two weapons over the hard points, and the Ship page still said "arm the ship"; each
+    change (made as the Weapons page makes it) is followed on the page shown."""
+    from model import edits
+    from model.systems.starchasers.ship import actions
+    editor = new(win, user, "starchasers-ship")
+    session = editor.session
+    session.apply(actions.use_preset(session.data, session.pack, "Light freighter"))
+    for key in ("speed", "armor", "power_generation", "shield_rating", "cargo_tons"):
+        session.apply(edits.Set("/" + key, 1))
+    assert line(editor) == "Next, on the Weapons page: add weapons (6 hard points free)."
+    for k, points in enumerate(("4", "4")):
+        session.apply(actions.add_entry(session.data, "weapons"))
+        session.apply(actions.set_cell(session.data, "weapons", k, "hard_points", points))
+    assert line(editor).startswith("To fix, on the Weapons page: ")
+    assert "arm the ship" not in line(editor) and "add weapons" not in line(editor)
+    session.apply(actions.set_cell(session.data, "weapons", 1, "hard_points", "2"))
+    assert line(editor).startswith('To finish, on the Weapons page: Weapon "New weapon": ')

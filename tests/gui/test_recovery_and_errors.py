@@ -177,7 +177,7 @@ def test_every_way_of_opening_a_bad_file_ends_in_a_dialog(win, qtbot, answer, tm
         qtbot.waitUntil(lambda seen=seen: len(seen) == 2, timeout=10000)
         title, text, info = seen[1]
         assert path.name in title and path.name in text, (problem, title, text)
-        assert problem in info and f"File: {path}" in info, (problem, info)
+        assert problem in info and f"The file is {path}." in info, (problem, info)
         assert win.editors() == []
 
 

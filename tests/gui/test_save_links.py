@@ -106,7 +106,7 @@ def test_foundry_export_onto_a_dangling_link_is_refused(win, qtbot, tmp_path, mo
             dlg.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Save).click()
             QTimer.singleShot(20, act)
         else:
-            seen.append(dlg.text() if isinstance(dlg, QMessageBox) else dlg.objectName())
+            seen.append(f"{dlg.text()}\n{dlg.informativeText()}" if isinstance(dlg, QMessageBox) else dlg.objectName())
             dlg.accept()
     QTimer.singleShot(0, act)
     win.a_foundry.trigger()

@@ -65,7 +65,15 @@ def test_opening_a_bad_file_names_the_problem_and_place_and_the_app_stays_usable
     answer(MB.Ok, seen)
     assert win.open_path(str(bad)) is None
     title, text, info = seen[1]
-    assert "bad.starwright" in title and problem.lower() in info.lower() and f"Where: {where}" in info and str(bad) in info
+    assert "bad.starwright" in title and problem.lower() in info.lower() and where in info
+    assert "The problem is at " in info
+    assert text == "Starwright could not open “bad.starwright”." and f"The file is {bad}. Nothing was changed" in info
+    # every line a sentence of the program's own words, the last one saying what to do (39.7)
+    paragraphs = info.split("\n\n")
+    assert len(paragraphs) == 3 and all(p[:1].isupper() and p.endswith(".") for p in paragraphs), info
+    assert "Expecting" not in info and "expecting value" not in info and "'" not in info.replace("don't", "")
+    assert paragraphs[-1].startswith(("Open the file in a text editor", "Choose a Starwright document",
+                                             "Update Starwright")), info
     assert bad.read_bytes() == before
     assert win.editors() == []
     assert win.new_document("stargrave-crew") is not None  # still usable

@@ -35,7 +35,8 @@ def test_star_frontiers_pages_lead_through_race_psa_rolls_bonus_and_equipment():
     data["race"] = "Human"
     assert sf_line("character", data, pack) == "Next: choose a Primary Skill Area (PSA)."
     data["psa"] = "Military"
-    assert sf_line("character", data, pack) == "Next: roll the abilities on the Abilities page."
+    assert sf_line("character", data, pack) == (
+        "Next, on the Abilities page: roll 4 more ability pairs (or “Roll all four pairs”).")
     assert sf_line("abilities", data, pack) == "Next: roll 4 more ability pairs (or “Roll all four pairs”)."
     data["base"] = {"str_sta": 45, "dex_rs": 50, "int_log": 40, "per_ldr": 55}
     assert sf_line("abilities", data, pack) == "Next: choose the ability that gets the Human +5."
@@ -50,9 +51,8 @@ def test_star_frontiers_pages_lead_through_race_psa_rolls_bonus_and_equipment():
     assert sf_line("equipment", data, pack).startswith("To fix: Buying the Laser Pistol (600 Cr) takes the credits")
     data["credits"] = 1000
     assert sf_line("equipment", data, pack) == "The character is ready. Next: save it or print its sheet."
-    data["base"]["int_log"] = 47  # not on the table: an error on another page
-    assert sf_line("equipment", data, pack) == (
-        "Next: fix the 1 error listed below (the page names show where).")
+    data["base"]["int_log"] = 47  # not on the table: an error on another page, pointed at with its page
+    assert sf_line("equipment", data, pack).startswith("To fix, on the Abilities page: INT/LOG: a base score of 47")
     data["name"] = " "
     assert sf_line("character", data, pack) == "Next: name the character."
 
@@ -105,7 +105,7 @@ def test_starchasers_ship_pages_lead_from_type_to_weapons():
     for a in pack.data["ship"]["attributes"]:
         data[a["key"]] = a.get("min") or 1 if data.get(a["key"]) is None else data[a["key"]]
     line = sc_line("ship", data, pack, "starchasers-ship")
-    assert line == "Next: arm the ship on the Weapons page." or line.startswith("To fix: ")
+    assert line.startswith(("Next, on the Weapons page: add weapons (", "To fix: "))
     data["hard_points"], data["added_hard_points"] = 4, 0
     assert sc_step("weapons", data, [], sc_tables(pack)) == "Next: add weapons (4 hard points free)."
     data["weapons"] = [{"name": "Laser", "hard_points": 1}]

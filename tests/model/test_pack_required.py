@@ -53,7 +53,7 @@ def test_each_key_taken_out_is_refused_by_name_or_not_needed(system):
         refused.append(path)
         # what and where: the entry and pointer at fault, in words (a missing key by its name)
         assert e.message.startswith("rules pack is broken: ") and "/" in e.where and "house.json" in str(e), (path, str(e))
-        assert not e.message.endswith(" is missing") or e.message.endswith(f"'{path[-1]}' is missing"), (path, str(e))
+        assert not e.message.endswith(" is missing") or e.message.endswith(f'"{path[-1]}" is missing'), (path, str(e))
         assert "Error" not in e.message and "Traceback" not in e.message, (path, str(e))
     assert refused and allowed, (len(refused), len(allowed))
 
@@ -76,7 +76,7 @@ def test_SG_PROF_07_a_house_pack_without_a_number_the_sheet_reads_is_refused_on_
     crew.write_text(json.dumps(next(d for p, d, _k in examples("stargrave") if p.stem == "ashen-comet-veteran")))
     r = sw("export", crew, "-o", tmp_path / "crew.pdf", "--rules", pack)
     assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
-    assert str(pack) in r.stderr and f"'{key}' is missing" in r.stderr, r.stderr
+    assert str(pack) in r.stderr and f'"{key}" is missing' in r.stderr, r.stderr
     assert not (tmp_path / "crew.pdf").exists()
 
 

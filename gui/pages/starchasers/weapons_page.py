@@ -336,7 +336,7 @@ class WeaponsPage(TabsWhenAdded, Page):
             self.catalog = cat.save_ship_entries(base, self.session.data)
             cat.export_catalog(path, self.catalog)
         except cat.CatalogError as e:
-            prompts.warn(self, "Catalogue not saved", str(e))
+            prompts.show_document_error(self, e, "save")
             return
         self._fill_catalog_entries()
 
@@ -344,7 +344,7 @@ class WeaponsPage(TabsWhenAdded, Page):
         try:
             self.catalog = cat.import_catalog(path)
         except cat.CatalogError as e:
-            prompts.warn(self, "Catalogue not imported", str(e))
+            prompts.show_document_error(self, e, "import")
             return
         self._fill_catalog_entries()
 

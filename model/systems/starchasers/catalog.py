@@ -9,12 +9,13 @@ results into one undoable edit.
 from __future__ import annotations
 
 import copy
+import json
 import os
 from typing import Any
 
 from ... import edits
 from ...issues import Issue
-from ...bounded import load_json
+from ...bounded import FIX_JSON, load_json
 from ...storage import DocumentError, atomic_write, dumps
 from ...validation import schema_issues
 from ..lookup import repeats
@@ -28,6 +29,9 @@ LISTS = ("weapons", "equipment")
 
 class CatalogError(DocumentError):
     """A catalogue file that cannot be used; the message says where and what was expected."""
+
+
+CATALOGUE = "Choose a catalogue saved with “Save to catalogue” on a ship's Weapons page (a .json file)."
 
 
 def new_catalog(name: str = "My ship weapons") -> dict:
@@ -122,19 +126,21 @@ def load_catalog(path: str | os.PathLike) -> dict:
     try:
         data = load_json(path)
     except DocumentError as e:
-        raise CatalogError(e.path, e.message, e.where) from None
+        raise CatalogError(e.path, e.message, e.where, e.advice) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         found = data.get("format") if isinstance(data, dict) else None
-        raise CatalogError(path, f"this is not a Starchasers weapon catalogue (format {found!r}; expected {FORMAT!r})",
-                           "/format")
+        shown = json.dumps(found, ensure_ascii=False)[:80] if found is not None else "none"
+        raise CatalogError(path, f"this is not a Starchasers weapon catalogue (its format is {shown}; a catalogue's "
+                                 f"is \"{FORMAT}\")", "/format", advice=CATALOGUE)
     if isinstance(data.get("version"), int) and data["version"] > 1:
         raise CatalogError(path, f"this catalogue is version {data['version']}, made by a newer Starwright; "
-                                 f"this program reads version 1", "/version")
+                                 f"this program reads version 1", "/version",
+                           advice="Update Starwright to the newest version, then import the catalogue again.")
     issues = schema_issues(SCHEMA, data)
     if issues:
         first = issues[0]
         more = f" (and {len(issues) - 1} more)" if len(issues) > 1 else ""
-        raise CatalogError(path, f"{first.message}{more}", first.pointer or "/")
+        raise CatalogError(path, f"{first.message}{more}", first.pointer or "/", advice=FIX_JSON)
     return data
 
 
@@ -142,7 +148,8 @@ def save_catalog(path: str | os.PathLike, catalog: dict) -> None:
     """Check, then write atomically (a failed write leaves the old file as it was)."""
     issues = schema_issues(SCHEMA, catalog)
     if issues:
-        raise CatalogError(path, f"the catalogue is not valid: {issues[0].message}", issues[0].pointer or "/")
+        raise CatalogError(path, f"the catalogue is not valid: {issues[0].message}", issues[0].pointer or "/",
+                           advice="Correct the weapon or equipment named on the Weapons page, then save again.")
     atomic_write(path, dumps(catalog).encode("utf-8"))
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 
 from ...content_key import content_key
+from ...wording import a
 from .campaign import crew_now, replay, rules_for
 from .campaign.replay import games_of
 from .derive import format_value
@@ -245,12 +246,28 @@ def hire_note(data: dict, index: int, record: dict, type_name: str, pack) -> str
     probe = dict(record, after=after + [{"hire": new_hire(data, index, record, type_name, "", pack)}])
     res = trial(data, index, probe, pack)
     ptr = f"{GAMES}/{index}/after/{len(after)}"
-    why = [i.message for i in _issues_at(res, ptr) if i.is_error]
-    limits = [i.message for i in res.issues if i.rule in ("SG-CREW-05",) and i.pointer.startswith(ptr)]
-    have = trial(data, index, record, pack).final.credits
+    # SG-CREW-05: the limits are said as what this hire would do, never as a count the crew already has
+    why = [i.message for i in _issues_at(res, ptr) if i.is_error and i.rule != "SG-CREW-05"]
+    now = trial(data, index, record, pack).final
+    have = now.credits
+    limits = _limits_a_hire_breaks(now, stype, t)
     if why or limits:
         return " ".join(dict.fromkeys(why + limits)) + " You can still hire; the crew shows the rule it breaks."
     return f"A {stype['name']} costs {stype['cost']} Cr; the crew has {have} Cr at this point."
+
+
+def _limits_a_hire_breaks(now, stype: dict, t) -> list[str]:
+    """What hiring one more `stype` would take past the crew's limits (SG-CREW-05), as the crew stands now."""
+    out, crew = [], t.crew
+    n = len(now.soldiers)
+    if n + 1 > crew["max_soldiers"]:
+        out.append(f"Hiring {a(stype['name'])} would make {n + 1} soldiers; a crew has at most "
+                   f"{crew['max_soldiers']}.")
+    specialists = sum(1 for x in now.soldiers if t.soldiers.get(x["type"], {}).get("specialist"))
+    if stype.get("specialist") and specialists + 1 > crew["max_specialists"]:
+        out.append(f"Hiring {a(stype['name'])} would make {specialists + 1} specialists; at most "
+                   f"{crew['max_specialists']} soldiers may be specialists.")
+    return out
 
 
 def equip_offers(data: dict, index: int, record: dict, role: str, pack, replayed=None) -> list[dict]:

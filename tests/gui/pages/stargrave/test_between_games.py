@@ -160,3 +160,24 @@ def test_fields_that_come_to_a_locked_founding_page_are_locked_too(win, user, tm
     assert not shotgun.isEnabled()
     s.apply(actions.hire(s.data, "Recruit"))              # (an edit whose refresh enables the rows' shotgun boxes)
     assert not shotgun.isEnabled() and W(editor, QLineEdit, f"soldier_name_{n + 1}").isReadOnly()
+
+
+def test_SG_CREW_05_a_crew_of_8_after_a_game_is_told_what_a_ninth_hire_would_do(win, user, tmp_path):
+    """The observed fault: a crew of 8 after a game read "the crew has 9 soldiers; at most 8" beside the hire
+    button; the note says what the hire would make, and the crew itself has no such issue."""
+    from PySide6.QtWidgets import QLabel
+    editor = open_with_game(win, tmp_path)
+    s = editor.session
+    user.click_row(editor.nav, PAGES["soldiers"])
+    for name in ("Kell", "Mira", "Tove", "Orrin", "Bex", "Calla", "Dunn", "Esk"):
+        if W(editor, QTableView, "rosterNow").model().rowCount() >= 8:
+            break
+        pick(user, W(editor, QComboBox, "nowHireType"), "Recruit")
+        user.type(W(editor, QLineEdit, "nowHireName"), name)
+        user.click(W(editor, QPushButton, "nowHire"))
+    assert W(editor, QTableView, "rosterNow").model().rowCount() == 8
+    pick(user, W(editor, QComboBox, "nowHireType"), "Recruit")
+    note = W(editor, QLabel, "nowHireNote").text()
+    assert note.startswith("Hiring a Recruit would make 9 soldiers; a crew has at most 8."), note
+    assert "crew has 9" not in note
+    assert not any("9 soldiers" in i.message for i in s.issues)

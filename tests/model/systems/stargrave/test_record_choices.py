@@ -131,3 +131,22 @@ def test_the_crew_now_is_read_from_the_evaluations_replay_not_replayed_again(mon
     changed = record(title="Other")
     record_choices.stash_now(data, 1, changed, PACK, done)
     assert calls == [1] and record_choices.trial(data, 1, changed, PACK, done).history[1]["title"] == "Other"
+
+
+def test_SG_CREW_05_a_full_crew_is_told_what_one_more_hire_would_do_not_that_it_has_too_many():
+    """A crew of 8 after a game, asking about a hire: the note says what the hire would make (9 of at most 8),
+    never "the crew has 9 soldiers" (it has 8); a specialist past the limit is said the same way."""
+    from model.rules_pack import builtin_pack
+    from model.systems.stargrave import quickstart
+    pack = builtin_pack("stargrave")
+    data = quickstart.quick_start(pack, "Nova")
+    data["campaign"] = {"games": [record()]}
+    assert len(data["soldiers"]) == 8
+    note = record_choices.hire_note(data, 0, record(), "Recruit", pack)
+    assert note.startswith("Hiring a Recruit would make 9 soldiers; a crew has at most 8.")
+    assert "the crew has 9" not in note
+    data["soldiers"] = [s for s in data["soldiers"] if s["type"] != "Recruit"] + [
+        {"id": "s20", "name": "", "type": "Gunner", "robot": False, "shotgun": False, "item": None}]
+    data["credits"] = 500
+    note = record_choices.hire_note(data, 0, record(), "Sniper", pack)
+    assert "Hiring a Sniper would make 5 specialists; at most 4 soldiers may be specialists." in note, note

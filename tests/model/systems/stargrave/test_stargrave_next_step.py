@@ -34,7 +34,8 @@ def test_an_officer_is_led_through_background_plus_ones_powers_lowerings_and_equ
     data["captain"]["items"] = ["Carbine", "Heavy Armour", "Light Armour"]  # two armours: an error
     assert step("captain", data, pack).startswith("To fix: ")
     data["captain"]["items"] = ["Carbine", "Heavy Armour", "Knife"]
-    assert step("captain", data, pack) == "The Captain is ready. Next: the First Mate."
+    assert step("captain", data, pack) == (
+        "The Captain is ready. Next, on the First Mate page: choose the First Mate's background.")
 
 
 def test_the_numbers_come_from_the_rules_pack():
@@ -53,7 +54,8 @@ def test_the_crew_page_points_at_the_first_unfinished_part_and_a_full_crew_says_
     data = qs.quick_start(pack, "Nova")
     assert step("crew", data, pack).startswith("The crew is full.")
     data["first_mate"]["powers"] = data["first_mate"]["powers"][:2]
-    assert step("crew", data, pack) == "First Mate: Next: choose 2 more powers for the First Mate."
+    assert step("crew", data, pack) == (
+        "Next, on the First Mate page: choose 2 more powers for the First Mate.")
     data["name"] = ""
     assert step("crew", data, pack) == "Next: name the crew."
     data["soldiers"] = []
