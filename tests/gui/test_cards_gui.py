@@ -49,7 +49,8 @@ def test_export_dialog_writes_cards_on_letter(win, tmp_path, monkeypatch):
     _answer_dialog("cards", "US Letter", seen)
     win.a_export.trigger()
     assert seen, "the export dialog was not shown"
-    assert suggested[0].endswith("ashen-comet-veteran-cards.pdf")
+    # an example opens as an untitled copy: the name comes from the crew's, the folder is never the examples'
+    assert suggested[0].endswith("ashen-comet-cards.pdf") and "examples" not in suggested[0]
     text = pdf_text(out)
     assert "Mara Quill" in text and "Orrin Tal" in text and "Jax" in text
     assert "Coordinated Fire" in text and "HEALTH 17" in text  # a power card; the Captain's Health row

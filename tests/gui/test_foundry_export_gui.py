@@ -46,7 +46,8 @@ def test_the_report_shows_then_the_actor_is_written(win, tmp_path, monkeypatch):
     _answer(QDialogButtonBox.StandardButton.Save, seen)
     win.a_foundry.trigger()
     assert seen and "No place in the target" in seen[0] and "system.rangeBands" in seen[0]
-    assert suggested[0].endswith("norel-kho-dralasite-foundry.json")
+    # an example opens as an untitled copy: the name comes from the character's, never the examples' folder
+    assert suggested[0].endswith("norel-the-bold-foundry.json") and "examples" not in suggested[0]
     actor = json.loads(out.read_text(encoding="utf-8"))
     assert actor["name"] == "Norel the Bold" and actor["type"] == "character"
     assert actor["system"]["abilities"]["int"]["value"] == e.session.result.derived["abilities"]["int"]

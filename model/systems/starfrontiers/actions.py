@@ -28,7 +28,7 @@ def roll_edit(data: dict, roll: Roll, pack=None) -> Batch:
     t = tables(pack) if pack is not None else None
     abbr = t.pair_abbr(roll.pair) if t else roll.pair
     return Batch((_set_in(data, "rolls", roll.pair, roll.d100), _set_in(data, "base", roll.pair, roll.score)),
-                 f"roll {abbr}: {roll.d100} → {roll.score}")
+                 f"roll {abbr}: {roll.d100} gives {roll.score}")
 
 
 def roll_all_edit(data: dict, rolls: dict[str, Roll], pack=None) -> Batch:
@@ -38,7 +38,7 @@ def roll_all_edit(data: dict, rolls: dict[str, Roll], pack=None) -> Batch:
         if pair in rolls:
             base[pair] = rolls[pair].score
             recorded[pair] = rolls[pair].d100
-    text = ", ".join(f"{r.d100} → {r.score}" for r in rolls.values())
+    text = ", ".join(f"{r.d100} gives {r.score}" for r in rolls.values())
     return Batch((Set("/base", base), Set("/rolls", recorded)), f"roll all abilities ({text})")
 
 
