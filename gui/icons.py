@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from PySide6.QtCore import QSize
-from PySide6.QtGui import QIcon
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QGuiApplication, QIcon, QPainter, QPalette, QPixmap
 
 from model.paths import resources_dir
 
@@ -39,3 +39,31 @@ def kind_icon(kind: str) -> QIcon:
     if kind.startswith("stargrave"):
         return icon("crew")
     return icon("ship" if kind.endswith("-ship") else "character")
+
+
+LIST_SIZES = (16, 24, 32, 40, 48)   # a list's icons (22 px) at 100% and 200% scaling
+
+
+@cache
+def on_selection(name: str) -> QIcon:
+    """icon(name) for a list row: on the selected row it is drawn in the selection's text colour (its Selected
+    mode), not in its own colours blended with the selection's, which a blue icon on the blue selection
+    vanished in (issue 39.10). Made once per name: both themes select with white text."""
+    base = icon(name)
+    ink = QGuiApplication.palette().color(QPalette.ColorRole.HighlightedText)
+    result = QIcon()
+    for s in LIST_SIZES:
+        normal = base.pixmap(QSize(s, s))
+        if normal.isNull():
+            continue
+        result.addPixmap(normal, QIcon.Mode.Normal)
+        selected = QPixmap(normal.size())
+        selected.setDevicePixelRatio(normal.devicePixelRatio())
+        selected.fill(Qt.GlobalColor.transparent)
+        p = QPainter(selected)
+        p.drawPixmap(0, 0, normal)
+        p.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceIn)   # its shape, in the ink
+        p.fillRect(selected.rect(), ink)
+        p.end()
+        result.addPixmap(selected, QIcon.Mode.Selected)
+    return result
