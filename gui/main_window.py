@@ -77,6 +77,11 @@ class MainWindow(QMainWindow):
         self.autosaver = Autosaver(self)
         self.autosaver.failed.connect(lambda text: self.statusBar().showMessage(text, 10000))
         self._build_actions()
+        from PySide6.QtWidgets import QApplication
+        from .widgets import focus_ring
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            focus_ring.install(app)   # the keyboard's place shows on every widget, light and dark
         self.tabs.currentChanged.connect(self._tab_changed)
         self._tab_changed(0)  # also fills the recent files (no document yet)
 

@@ -22,6 +22,7 @@ ERROR = {"light": "#c62828", "dark": "#ff6b6b"}
 WARNING = {"light": "#b26a00", "dark": "#ffc04d"}
 OK = {"light": "#2e7d32", "dark": "#6fd17a"}
 INFO = {"light": "#1e88e5", "dark": "#7fb6ff"}  # a note, not a fault: the blue of the info icon, never warning orange
+FOCUS = {"light": "#2456c5", "dark": "#8fb0ff"}  # the focus ring (gui/widgets/focus_ring.py): 3:1 and more on panels
 
 
 def system_scheme(app: QGuiApplication) -> Qt.ColorScheme:
@@ -51,7 +52,7 @@ def scheme() -> str:
 
 
 def colour(kind: str) -> str:
-    table = {"error": ERROR, "warning": WARNING, "ok": OK, "info": INFO}.get(kind, WARNING)
+    table = {"error": ERROR, "warning": WARNING, "ok": OK, "info": INFO, "focus": FOCUS}.get(kind, WARNING)
     return table[scheme()]
 
 
