@@ -16,22 +16,24 @@ from PySide6.QtWidgets import QAbstractButton, QLabel, QWidget
 HANDLE = "mnemonicFocusHandle"
 
 
-def focus_handle(button: QAbstractButton) -> QWidget:
-    """A hidden stand-in for `button` as a label's buddy: focusing it focuses the button (its focus proxy), and,
-    being no button, Qt's label does not click it. Never shown, so it is no Tab stop of its own."""
-    handle = button.findChild(QWidget, HANDLE, Qt.FindChildOption.FindDirectChildrenOnly)
+def focus_handle(label: QLabel, button: QAbstractButton) -> QWidget:
+    """A hidden stand-in for `button` as the label's buddy: focusing it focuses the button (its focus proxy), and,
+    being no button, Qt's label does not click it. One per label, a child of it, handing the focus to the button
+    named last; never shown, so no Tab stop of its own."""
+    handle = label.findChild(QWidget, HANDLE, Qt.FindChildOption.FindDirectChildrenOnly)
     if handle is None:
-        handle = QWidget(button)
+        handle = QWidget(label)
         handle.setObjectName(HANDLE)
         handle.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # a label focuses a buddy that takes the focus
-        handle.setFocusProxy(button)
         handle.hide()
+    if handle.focusProxy() is not button:
+        handle.setFocusProxy(button)
     return handle
 
 
 def set_buddy(label: QLabel, field: QWidget) -> None:
     """label.setBuddy(field), but a button is focused by the label's letter, not pressed."""
-    buddy = focus_handle(field) if isinstance(field, QAbstractButton) else field
+    buddy = focus_handle(label, field) if isinstance(field, QAbstractButton) else field
     if label.buddy() is not buddy:   # setting it again lays the form out again
         label.setBuddy(buddy)
 
