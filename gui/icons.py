@@ -46,11 +46,12 @@ LIST_SIZES = (16, 24, 32, 40, 48)   # a list's icons (22 px) at 100% and 200% sc
 
 @cache
 def on_selection(name: str) -> QIcon:
-    """icon(name) for a list row: on the selected row it is drawn in the selection's text colour (its Selected
-    mode), not in its own colours blended with the selection's, which a blue icon on the blue selection
-    vanished in (issue 39.10). Made once per name: both themes select with white text."""
+    """icon(name) for a list row: on the selected row (its Selected mode) it sits, in its own colours, on a plate
+    of the selection's text colour, instead of being blended with the selection colour, which made a blue icon
+    vanish on the blue selection (issue 39.10); an error's red disc keeps its "!". Made once per name: both
+    themes select with white text."""
     base = icon(name)
-    ink = QGuiApplication.palette().color(QPalette.ColorRole.HighlightedText)
+    plate = QGuiApplication.palette().color(QPalette.ColorRole.HighlightedText)
     result = QIcon()
     for s in LIST_SIZES:
         normal = base.pixmap(QSize(s, s))
@@ -61,9 +62,13 @@ def on_selection(name: str) -> QIcon:
         selected.setDevicePixelRatio(normal.devicePixelRatio())
         selected.fill(Qt.GlobalColor.transparent)
         p = QPainter(selected)
-        p.drawPixmap(0, 0, normal)
-        p.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceIn)   # its shape, in the ink
-        p.fillRect(selected.rect(), ink)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(plate)
+        side = round(normal.deviceIndependentSize().width())   # (logical pixels, at any scaling)
+        p.drawRoundedRect(0, 0, side, side, side / 5, side / 5)
+        inset = max(1, round(side / 10))
+        p.drawPixmap(inset, inset, base.pixmap(QSize(side - 2 * inset, side - 2 * inset)))
         p.end()
         result.addPixmap(selected, QIcon.Mode.Selected)
     return result
