@@ -14,6 +14,7 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QAbstractButton, QLabel, QWidget
 
 HANDLE = "mnemonicFocusHandle"
+LETTER = "mnemonicFocusLetter"
 
 
 def focus_handle(label: QLabel, button: QAbstractButton) -> QWidget:
@@ -54,7 +55,11 @@ def focus_only(root: QWidget) -> None:
         if keys.isEmpty() or keys != QKeySequence.mnemonic(button.text()):
             continue   # no letter, or a shortcut of its own chosen on purpose
         button.setShortcut(QKeySequence())   # the text keeps its "&": the letter is still underlined
+        for old in button.findChildren(QShortcut, LETTER, Qt.FindChildOption.FindDirectChildrenOnly):
+            old.setParent(None)   # type: ignore[arg-type]  # its text set again since: the new letter only
+            old.deleteLater()
         letter = QShortcut(keys, button)      # fires while the button is shown and enabled, as the mnemonic did
+        letter.setObjectName(LETTER)
         letter.activated.connect(lambda b=button: _focus(b))
         letter.activatedAmbiguously.connect(lambda b=button: _focus(b))
     for label in root.findChildren(QLabel):

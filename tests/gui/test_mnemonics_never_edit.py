@@ -94,3 +94,23 @@ def test_alt_b_on_a_new_captain_focuses_the_backgrounds_and_picks_none(win, qtbo
     qtbot.wait(250)   # past Qt's animated click (100 ms)
     assert editor.session.stack.count() == count and not editor.session.data["captain"].get("background")
     assert grid.value() == "" and QApplication.focusWidget() is grid.first()
+
+
+def test_a_buttons_letter_focuses_it_also_after_its_text_is_set_again(win, qtbot):
+    """Alt+I on "F&ill the Rest" focuses the button (Space presses it), with one letter after its text is set
+    again and the page walked again (Qt grabs the letter anew with each text)."""
+    from PySide6.QtGui import QShortcut
+    from PySide6.QtWidgets import QPushButton
+
+    from gui.widgets import mnemonics
+    editor = win.new_document("stargrave-crew")
+    button = editor.findChild(QPushButton, "fillTheRest")
+    button.setText(button.text())
+    mnemonics.focus_only(editor.pages[0].body)
+    assert button.shortcut().isEmpty() and len(button.findChildren(QShortcut)) == 1
+    count = editor.session.stack.count()
+    qtbot.keyClick(editor.pages[0], Qt.Key.Key_I, Qt.KeyboardModifier.AltModifier)
+    qtbot.wait(250)   # past Qt's animated click (100 ms)
+    assert QApplication.focusWidget() is button and editor.session.stack.count() == count
+    qtbot.keyClick(button, Qt.Key.Key_Space)
+    assert editor.session.stack.count() > count   # the button still works, from the keyboard
