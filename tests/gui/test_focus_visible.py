@@ -18,6 +18,7 @@ from tests.conftest import EXAMPLES
 from tests.gui.test_dark_mode import contrast, scheme  # noqa: F401  (the fixture: dark, then light)
 from tests.gui.test_keyboard import KINDS as EXAMPLE_NAMES
 from tests.gui.test_keyboard import _rect
+from tests.gui.test_mnemonics_never_edit import NEW_KINDS
 
 
 def _pixels(img: QImage) -> memoryview:
@@ -83,10 +84,11 @@ def unseen_focus(editor, qtbot, where: str) -> list[str]:
     return failures
 
 
-def test_focus_shows_on_every_tab_stop_of_a_new_crew(scheme, win, qtbot):  # noqa: F811
-    editor = win.new_document("stargrave-crew")
+@pytest.mark.parametrize("kind", NEW_KINDS)
+def test_focus_shows_on_every_tab_stop_of_a_new_document(scheme, win, qtbot, kind):  # noqa: F811
+    editor = win.new_document(kind)
     win.resize(1366, 768)
-    assert not unseen_focus(editor, qtbot, f"new crew ({scheme})")
+    assert not unseen_focus(editor, qtbot, f"new {kind} ({scheme})")
 
 
 @pytest.mark.parametrize("name", EXAMPLE_NAMES)
