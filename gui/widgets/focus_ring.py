@@ -38,15 +38,21 @@ class FocusRing(QWidget):
             return
         self.target = widget
         self.setParent(widget)
-        self.setGeometry(widget.rect())
+        self._place()
         widget.installEventFilter(self)   # the focused widget's resizes (one widget at a time)
         self.raise_()
         self.show()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.target and event.type() == QEvent.Type.Resize:
-            self.setGeometry(self.target.rect())
+            self._place()
         return False
+
+    def _place(self) -> None:
+        """Over the focused widget's edge; inside an issue's border (gui/binding.py: 2 px), which stays seen."""
+        if self.target is not None:
+            inset = WIDTH if "border:" in self.target.styleSheet() else 0
+            self.setGeometry(self.target.rect().adjusted(inset, inset, -inset, -inset))
 
     def paintEvent(self, _event) -> None:
         colour = QColor(theme.colour("focus"))
