@@ -56,7 +56,7 @@ def focus_only(root: QWidget) -> None:
             continue   # no letter, or a shortcut of its own chosen on purpose
         button.setShortcut(QKeySequence())   # the text keeps its "&": the letter is still underlined
         for old in button.findChildren(QShortcut, LETTER, Qt.FindChildOption.FindDirectChildrenOnly):
-            old.setParent(None)   # type: ignore[arg-type]  # its text set again since: the new letter only
+            old.setParent(None)   # its text set again since: the new letter only
             old.deleteLater()
         letter = QShortcut(keys, button)      # fires while the button is shown and enabled, as the mnemonic did
         letter.setObjectName(LETTER)
