@@ -15,7 +15,7 @@ from model.labels import describe_pointer
 
 from .binding import Binder, Binding
 from .document_state import DocumentState
-from .icons import icon, severity_icon
+from .icons import on_selection
 from .pages import pages_for
 from .pages.base import Page
 from .pages.spec import PageSpec
@@ -91,7 +91,7 @@ class DocumentEditor(QWidget):
         self.stack = QStackedWidget()
         self.stack.setAttribute(Qt.WidgetAttribute.WA_StaticContents)  # see Page: the issues panel opening below
         for spec in self.specs:
-            item = QListWidgetItem(icon(spec.icon_name), spec.title)
+            item = QListWidgetItem(on_selection(spec.icon_name), spec.title)
             item.setSizeHint(QSize(0, int(self.fontMetrics().height() * 2.4)))
             self.nav.addItem(item)
             self.stack.addWidget(QWidget())   # the page's place until it is made
@@ -329,11 +329,11 @@ class DocumentEditor(QWidget):
             item = self.nav.item(i)
             if worst is not None:   # (it has issues)
                 item.setText(f"{page.title}  ({len(mine)})")
-                item.setIcon(severity_icon(worst))
+                item.setIcon(on_selection({"error": "error", "warning": "warning"}.get(worst, "info")))
                 item.setToolTip(f"{page.title}: {len(mine)} issue{'s' if len(mine) != 1 else ''}")
             else:
                 item.setText(page.title)
-                item.setIcon(icon(page.icon_name))
+                item.setIcon(on_selection(page.icon_name))
                 item.setToolTip(f"{page.title}: no issues")
             item.setData(Qt.ItemDataRole.AccessibleTextRole, item.text())
 

@@ -87,6 +87,11 @@ class MainWindow(QMainWindow):
         self.autosaver = Autosaver(self)
         self.autosaver.failed.connect(lambda text: self.statusBar().showMessage(text, 10000))
         self._build_actions()
+        from PySide6.QtWidgets import QApplication
+        from .widgets import focus_ring
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            focus_ring.install(app)   # the keyboard's place shows on every widget, light and dark
         self.tabs.currentChanged.connect(self._tab_changed)
         self._tab_changed(0)  # also fills the recent files (no document yet)
 
@@ -225,8 +230,38 @@ class MainWindow(QMainWindow):
         self.a_share = self._act("Share with P&hones…", self.share_with_phones, QKeySequence("F6"), "share_phones",
                                  "Show the game's tracks on the players' phones over this network (a QR code to scan)")
         view.addAction(self.a_share)
+        view.addSeparator()
+        self._theme_menu(view.addMenu("&Theme"))
         self.a_next_tab = self._act("Next Tab", lambda: self._cycle_tab(1), QKeySequence(K.NextChild), "next_tab")
         self.a_prev_tab = self._act("Previous Tab", lambda: self._cycle_tab(-1), QKeySequence(K.PreviousChild), "prev_tab")
+
+    def _theme_menu(self, menu) -> None:
+        """View > Theme: System (the desktop's setting), Light or Dark; applied at once and remembered."""
+        from PySide6.QtGui import QActionGroup
+        from . import theme
+        group = QActionGroup(self)
+        group.setExclusive(True)
+        self.theme_actions: dict[str, QAction] = {}
+        for choice, text, tip in (("system", "&System", "Light or dark as the desktop is set"),
+                                  ("light", "&Light", "Dark text on light panels"),
+                                  ("dark", "&Dark", "Light text on dark panels")):
+            a = QAction(text, self)
+            a.setObjectName(f"theme_{choice}")
+            a.setCheckable(True)
+            a.setChecked(theme.chosen() == choice)
+            a.setStatusTip(tip)
+            a.triggered.connect(lambda _=False, c=choice: self._choose_theme(c))
+            group.addAction(a)
+            menu.addAction(a)
+            self.theme_actions[choice] = a
+        menu.aboutToShow.connect(lambda: self.theme_actions[theme.chosen()].setChecked(True))
+
+    def _choose_theme(self, choice: str) -> None:
+        from PySide6.QtWidgets import QApplication
+        from . import theme
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            theme.choose(app, choice)
 
     # ---- documents ----------------------------------------------------------------------------------
     def editors(self) -> list:

@@ -1,4 +1,4 @@
-"""Remembered settings (window geometry, recent files) in an INI file under the user's config folder.
+"""Remembered settings (window geometry, recent files, the theme) in an INI file under the user's config folder.
 
 The path is worked out from XDG_CONFIG_HOME each time (Qt caches its own default path for the whole
 process), so tests that point XDG_CONFIG_HOME somewhere else get a settings file of their own.
@@ -69,4 +69,16 @@ def omitted_sections(kind: str) -> list[str]:
 def set_omitted_sections(kind: str, names: list[str]) -> None:
     s = settings()
     s.setValue(f"export/{kind}/omit", list(names))
+    s.sync()
+
+
+def theme() -> str:
+    """The theme chosen in View > Theme ("system", "light" or "dark"); "system" when none was."""
+    value = settings().value("view/theme", "system")
+    return value if isinstance(value, str) else "system"
+
+
+def set_theme(choice: str) -> None:
+    s = settings()
+    s.setValue("view/theme", choice)
     s.sync()

@@ -5,7 +5,8 @@ as designed. The colour scheme comes from Qt's style hints (the desktop's settin
 or =light overrides it (for screenshots and for users whose desktop does not say).
 
 The setting is read as Qt documents it, `QGuiApplication.styleHints().colorScheme()`, and followed when the
-desktop changes it (`colorSchemeChanged`).
+desktop changes it (`colorSchemeChanged`). View > Theme chooses System (the desktop's), Light or Dark (`choose`): the
+choice applies at once and is kept in the settings for the next start (`follow_system` reads it).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ ERROR = {"light": "#c62828", "dark": "#ff6b6b"}
 WARNING = {"light": "#b26a00", "dark": "#ffc04d"}
 OK = {"light": "#2e7d32", "dark": "#6fd17a"}
 INFO = {"light": "#1e88e5", "dark": "#7fb6ff"}  # a note, not a fault: the blue of the info icon, never warning orange
+FOCUS = {"light": "#2456c5", "dark": "#8fb0ff"}  # the focus ring (gui/widgets/focus_ring.py): 3:1 and more on panels
 
 
 def system_scheme(app: QGuiApplication) -> Qt.ColorScheme:
@@ -28,10 +30,21 @@ def system_scheme(app: QGuiApplication) -> Qt.ColorScheme:
     return app.styleHints().colorScheme()
 
 
+CHOICES = ("system", "light", "dark")   # View > Theme
+_chosen = "system"   # the player's choice, read from the settings at start (follow_system), set by choose()
+
+
+def chosen() -> str:
+    """The theme chosen in View > Theme: "system", "light" or "dark"."""
+    return _chosen
+
+
 def scheme() -> str:
     forced = os.environ.get("STARWRIGHT_THEME", "").lower()
     if forced in ("dark", "light"):
         return forced
+    if _chosen != "system":
+        return _chosen
     app = QApplication.instance()
     if isinstance(app, QGuiApplication) and system_scheme(app) == Qt.ColorScheme.Dark:
         return "dark"
@@ -39,7 +52,7 @@ def scheme() -> str:
 
 
 def colour(kind: str) -> str:
-    table = {"error": ERROR, "warning": WARNING, "ok": OK, "info": INFO}.get(kind, WARNING)
+    table = {"error": ERROR, "warning": WARNING, "ok": OK, "info": INFO, "focus": FOCUS}.get(kind, WARNING)
     return table[scheme()]
 
 
@@ -146,6 +159,23 @@ def apply(app: QApplication, style: bool = True) -> None:
     app.setPalette(_tick_box_palette(palette), "QCheckBox")  # type: ignore[arg-type]
 
 
+def choose(app: QApplication, choice: str) -> None:
+    """View > Theme: `choice` ("system", "light" or "dark") applied now and remembered for the next start."""
+    global _chosen
+    if choice not in CHOICES:
+        return
+    _chosen = choice
+    from . import settings
+    settings.set_theme(choice)
+    apply(app)
+
+
 def follow_system(app: QApplication, styled: bool = False) -> None:
+    """At start: the theme chosen last time (View > Theme), else the desktop's, followed when it changes."""
+    global _chosen
+    from . import settings
+    saved = settings.theme()
+    _chosen = saved if saved in CHOICES else "system"
     apply(app, style=not styled)
-    app.styleHints().colorSchemeChanged.connect(lambda *_: apply(app))
+    # the desktop's change matters only while the theme follows it (apply reads the choice when it comes)
+    app.styleHints().colorSchemeChanged.connect(lambda *_: apply(app) if _chosen == "system" else None)

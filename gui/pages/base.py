@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QAbstractItemView, QFrame, QLabel, QPlainTextEdit,
 
 from model import pointer as jp
 
-from ..widgets import tab_order
+from ..widgets import mnemonics, tab_order
 from ..widgets.geometry_watch import watch_geometry
 
 
@@ -97,6 +97,7 @@ class Page(QScrollArea):
                 field = next(iter(tab_order.reading_order(box)), None)
                 if field is not None:
                     label.setBuddy(field)
+        mnemonics.focus_only(self.body)
         self.order_tabs()
 
     def next_step(self) -> str:
@@ -152,6 +153,7 @@ class Page(QScrollArea):
     def order_tabs(self) -> None:
         """Tab follows reading order, also through rows added since (gui/widgets/tab_order.py)."""
         self._tabs_stale = False
+        mnemonics.focus_only(self.body)   # (rows added since: their letters focus, too)
         self._tab_chain = tab_order.apply(self.body, self._tab_chain)
 
     def tabs_stale(self) -> None:

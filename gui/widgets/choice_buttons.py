@@ -57,7 +57,7 @@ class ChoiceButtons(QFrame):
         self.unknown: QPushButton | None = None
 
     def _button(self, value: str, label: str, tip: str, own_row: bool = False) -> QPushButton:
-        b = _Choice(label, self)
+        b = _Choice(label.replace("&", "&&"), self)  # a name's "&" is shown, never made a letter that presses
         b.setCheckable(True)
         b.setProperty("value", value)
         b.setObjectName(f"{self.objectName()}_{value.replace(' ', '_')}")
@@ -106,7 +106,7 @@ class ChoiceButtons(QFrame):
             if self.unknown is None:
                 self.unknown = self._button(value, "", "Not in the rules pack", own_row=True)
             self.unknown.setProperty("value", value)
-            self.unknown.setText(f"{value} (not in the rules)")
+            self.unknown.setText(f"{value} (not in the rules)".replace("&", "&&"))
         if self.unknown is not None:
             self.unknown.setVisible(self.unknown.property("value") == value)
         for b in self.buttons:

@@ -9,6 +9,7 @@ from model.systems.stargrave import actions
 from model.systems.stargrave.derive import format_profile_value
 from model.systems.stargrave.tables import KEYS
 
+from ....widgets import mnemonics
 from ....widgets.choice_buttons import ChoiceButtons
 from ....widgets.common import Card, StatCell, WrapLabel, badge, with_badge
 from ....widgets.text_fields import LineField
@@ -120,8 +121,7 @@ class Identity(Card):
         shown = [cb for k, cb in self.choice_checks.items() if k in offered or k in chosen]
         for label, buddy in ((self.choices_label, shown[0] if shown else self.background.first()),
                              (self.bg_label, self.background.first())):
-            if label.buddy() is not buddy:  # setting it again lays the card out again
-                label.setBuddy(buddy)
+            mnemonics.set_buddy(label, buddy)   # the letter focuses the button, never presses it
         if not offer.get("background"):
             self.choices_words.setText("Choose a background first: it says which characteristics can get +1.")
             return
