@@ -30,6 +30,7 @@ from .spans import TextBlock, spans, text_width
 from .text import minus
 
 MIN_SCALE = 0.6
+SOURCE_NAME_MIN = 12   # characters of a long name the line under each card keeps before its "…"
 MAX_BOXES = 300  # a typo-sized count prints as a number, not a page of boxes
 
 
@@ -80,9 +81,11 @@ class _Pen:
 class CardPainter:
     """Draws cards of one layout at a scale; every block is (height, draw(pen, x, top))."""
 
-    def __init__(self, layout: dict, blank: bool, source: str):
+    def __init__(self, layout: dict, blank: bool, source: str, name: str = ""):
         st = layout["style"]
         self.layout, self.blank, self.source = layout, blank, source
+        self.source_name = name          # how the source line begins (the document's name), to be shortened
+        self._source_block: TextBlock | None = None
         self.color = {k: colors.HexColor(v) for k, v in st["colors"].items()}
         self.white = colors.white
         self.base = dict(st["sizes"])
@@ -386,7 +389,8 @@ class CardPainter:
     def draw(self, pen: _Pen, x0: float, y0: float, card_type: str, values: dict) -> float:
         """Draw one card with its lower-left corner at (x0, y0); returns the scale it was set at."""
         gap = 1.6 * mm
-        src_h = self.base["small"] * 1.3
+        src = self.source_line()
+        src_h = src.height         # kept free at the foot: the blocks above never run into it
         scale = 1.0
         while True:
             top, bottom = self.measure(card_type, values, scale)
@@ -405,10 +409,37 @@ class CardPainter:
         for h, d in bottom:
             d(pen, x, yb)
             yb -= h + gap
-        src = self.para([(self.source, fonts.COND, self.base["small"] * 0.95, self.color["muted"])],
-                        self.w - 2 * self.pad, src_h)
         pen.pieces += src.pieces(x, y0 + self.pad * 0.6 + src.height)
         return scale
+
+    def source_line(self) -> TextBlock:
+        """The small line under every card (whose it is, house rules, NOT LEGAL) on one line: a little smaller when
+        it is long, then its name shortened with "…" (the title band shows the name whole); what follows the name
+        is always printed, wrapped only when it alone is wider than the card."""
+        if self._source_block is None:
+            W, leading = self.w - 2 * self.pad, self.base["small"] * 1.3
+
+            def block(text: str, size: float) -> TextBlock:
+                return self.para([(text, fonts.COND, size, self.color["muted"])], W, leading)
+            size = self.base["small"] * 0.95
+            found = block(self.source, size)
+            if len(found.lines) > 1:
+                size *= 0.88
+                found = block(self.source, size)
+            head = " ".join(self.source_name.split())
+            if len(found.lines) > 1 and len(head) > SOURCE_NAME_MIN and self.source.startswith(head):
+                tail = self.source[len(head):]
+                lo, hi = SOURCE_NAME_MIN, len(head) - 1      # the longest start of the name that fits one line
+                found = block(head[:lo].rstrip() + "…" + tail, size)
+                while lo < hi:
+                    mid = (lo + hi + 1) // 2
+                    b = block(head[:mid].rstrip() + "…" + tail, size)
+                    if len(b.lines) <= 1:
+                        lo, found = mid, b
+                    else:
+                        hi = mid - 1
+            self._source_block = found
+        return self._source_block
 
 
     def notes(self, pen: _Pen, x: float, top: float, bottom: float) -> None:
@@ -458,7 +489,7 @@ def export_cards(deck, options: SheetOptions | None = None) -> bytes:
 def _paint(deck, options: SheetOptions, buf) -> None:
     layout = deck.layout
     cd = layout["card"]
-    painter = CardPainter(layout, deck.blank, deck.source)
+    painter = CardPainter(layout, deck.blank, deck.source, deck.name)
     pw, ph = PAGE_SIZES[options.paper]
     cols, rows = cd["columns"], cd["rows"]
     w, h = painter.w, painter.h

@@ -179,6 +179,33 @@ def test_overfull_card_is_set_smaller_and_clipped_never_an_error(tmp_path):
     assert "Vexillarius" in raw_text(out) and pages(out) == 2
 
 
+def _words(pdf: bytes, tmp_path) -> list[tuple[float, float, float, float, str]]:
+    from tests.model.parts_fuzz import WORD, _overprinted
+    (tmp_path / "w.pdf").write_bytes(pdf)
+    out = subprocess.run(["pdftotext", "-bbox", str(tmp_path / "w.pdf"), "-"], capture_output=True, text=True,
+                         check=True).stdout
+    words = [(float(a), float(b), float(c), float(d), w) for a, b, c, d, w in WORD.findall(out)]
+    assert _overprinted(words) is None, _overprinted(words)
+    return words
+
+
+@pytest.mark.parametrize("name", ["Overloaded on Purpose", "W" * 300, "The " + "Very Long Name " * 20])
+def test_the_line_under_a_card_stays_on_one_line_and_clear_of_the_blocks_above(name, tmp_path):
+    """Fuzz (tests/model/parts_fuzz.py): the line under each card wrapped when the name was long (the shipped broken
+    frigate's "Overloaded on Purpose · Knight Hawks starship · NOT LEGAL: 6 rule errors" did), its second line
+    printed over the tick rows above it. Now it is one line, smaller, the name cut short with "…" when it must
+    be, and NOT LEGAL always on it."""
+    data = json.loads((EXAMPLES / "broken-knighthawks-frigate.starwright").read_text(encoding="utf-8"))
+    data["name"] = name
+    result = evaluate(data, KINDS["knighthawks-ship"])
+    words = _words(export_cards(deck(data, result), SheetOptions(paper="a4")), tmp_path)
+    foot = max(w[3] for w in words)                      # the lowest line of the card
+    line = " ".join(w[4] for w in words if abs(w[3] - foot) < 1)
+    assert line.endswith("Knight Hawks starship · NOT LEGAL: 6 rule errors"), line
+    assert line.startswith(name.split()[0][:12])
+    assert ("…" in line) == (len(name) > 40)
+
+
 def test_every_card_layout_passes_its_schema_and_a_broken_one_is_named():
     for kind in KINDS:
         assert check_card_layout(load_card_layout(kind)) == [], kind
