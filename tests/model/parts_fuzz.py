@@ -282,6 +282,7 @@ NAMES = ["", " ", "Zed", "A & B", "<b>Bold</b>", "</para>", "R&amp;D", "Ⅻ Legi
 
 
 def _pointers(data, ptr=""):
+    """Every JSON Pointer in data (relative pointers made absolute with `ptr`), the root first."""
     yield ptr
     items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else []
     for k, v in items:
@@ -528,7 +529,8 @@ PORTRAIT, REPAIRS, BOUND = "portrait", "repairs", "play-bound"
 
 def cause(raw: bytes, stage: str, outcome: str, what: str, folder: Path) -> str:
     """Whose failure this is: BOUND for a Play operation past the schema's bound; PORTRAIT when the failure is
-    gone (or another one) without the document's picture, REPAIRS when it is without its repairs; else "own"."""
+    gone (or another one) without the document's picture, REPAIRS when it is without a ship's repairs and it is
+    a hang or the repairs are many or hold huge numbers; else "own"."""
     if "made a document the schema refuses" in what and "must be at most 100000" in what:
         return BOUND
     data = json.loads(raw)
@@ -536,7 +538,11 @@ def cause(raw: bytes, stage: str, outcome: str, what: str, folder: Path) -> str:
     if isinstance(data, dict) and "portrait" in data:
         variants.append((PORTRAIT, {k: v for k, v in data.items() if k != "portrait"}))
     play = data.get("play") if isinstance(data, dict) else None
-    if isinstance(play, dict) and play.get("repairs"):
+    repairs = play.get("repairs") if isinstance(play, dict) else None
+    if isinstance(repairs, list) and repairs and (outcome == "hang" or len(repairs) > 100 or any(
+            isinstance(v, int) and v > 1000 for r in repairs if isinstance(r, dict) for v in r.values())):
+        # the repairs' printing time and bounds (a long list, huge numbers) are owned elsewhere; any other
+        # failure of a repair is ours
         variants.append((REPAIRS, {**data, "play": {k: v for k, v in play.items() if k != "repairs"}}))
     for name, variant in variants:
         again = run(json.dumps(variant).encode("utf-8"), folder, only=(stage,))
@@ -544,6 +550,9 @@ def cause(raw: bytes, stage: str, outcome: str, what: str, folder: Path) -> str:
         if (outcome, what.split(":")[0]) not in still:     # gone without the part (or turned into another one)
             return name
     return "own"
+
+
+BLANK_DONE: set = set()
 
 
 def _exports(data: dict, result, folder: Path, kind: str):
@@ -567,7 +576,11 @@ def _exports(data: dict, result, folder: Path, kind: str):
         _named(pdf_text(accepted(lambda: cards_pdf(data, result, options), "cards"), folder), data, "cards")
 
     def blank():
-        pdf_text(accepted(lambda: cards_pdf(data, result, options, blank=True), "blank cards"), folder)
+        # blank cards are made from the kind and its rules pack alone: once per kind and pack in a process
+        key = (kind, result.pack.id if result.pack is not None else None)
+        if key not in BLANK_DONE:
+            pdf_text(accepted(lambda: cards_pdf(data, result, options, blank=True), "blank cards"), folder)
+            BLANK_DONE.add(key)
 
     def tracker():
         if not result.play:      # nothing to track: the export says so (the Play view says the same)
@@ -579,6 +592,12 @@ def _exports(data: dict, result, folder: Path, kind: str):
             raise Wrong("tracker cards of a document with nothing to track")
         text = pdf_text(accepted(lambda: tracker_pdf(data, result, options), "tracker cards"), folder)
         _need(_squash("Play tracker") in _squash(text), "the tracker cards do not say what they are")
+        for g in result.play:      # each figure or ship by its title, each of its tracks by its label
+            title = plain_name({"name": g.title})
+            _need(title is None or _squash(title) in _squash(text), f"the tracker cards lack {title!r}")
+            for t in g.tracks:
+                label = plain_name({"name": t.label})
+                _need(label is None or _squash(label) in _squash(text), f"the tracker cards lack {label!r}")
 
     def text(markdown: bool):
         out = accepted(lambda: listing(data, result, markdown=markdown), "text")
@@ -600,25 +619,66 @@ def _exports(data: dict, result, folder: Path, kind: str):
         back = json.loads(json.dumps(actor, ensure_ascii=False, allow_nan=False))
         _need(back == actor, "the Foundry actor does not read back as the same JSON")
         _need(back.get("name") == (data.get("name") or "Unnamed character"), "the Foundry actor has another name")
+        stamina = next((t for g in result.play for t in g.tracks if t.rule == "SF-PLAY-16"), None)
+        if stamina is not None:    # the actor's Stamina is what the Play view shows left (never below 0)
+            got = back["system"]["stamina"]
+            _need(got["value"] == max(0, stamina.shown) and got["max"] == stamina.maximum,
+                  f"the Foundry actor's Stamina {got['value']} of {got['max']} is not the Play view's "
+                  f"{stamina.shown} of {stamina.maximum}")
         report.text()
     return [("sheet", sheet), ("cards", cards), ("blank", blank), ("tracker", tracker),
             ("text", lambda: text(False)), ("markdown", lambda: text(True)), ("foundry", foundry)]
 
 
+COUNT_MAX = 100000       # schemas/play.<kind>.v1.json: every count
+
+
+def _apply(doc: dict, edit, what: str, bound: list[str]) -> bool:
+    """Apply a Play operation's edit as the session does, and undo and redo it (one undo step each): the document
+    must come back exactly. Each count it set must be one the schema takes; one past the schema's bound is noted
+    in `bound` (owned elsewhere), the edit taken back and the stage goes on, so what follows is still tried."""
+    from model import edits
+    before = copy.deepcopy(doc)
+    inverse = edits.apply(doc, edit)
+    after = copy.deepcopy(doc)
+    redo = edits.apply(doc, inverse)
+    _need(doc == before, f"{what}: undo does not give the document back")
+    edits.apply(doc, redo)
+    _need(doc == after, f"{what}: redo does not give the change back")
+    def written(e):   # the counts an edit sets (a Set each; a new game only removes)
+        return [p for x in e.edits for p in written(x)] if isinstance(e, edits.Batch) else \
+            [e.pointer] if isinstance(e, edits.Set) else []
+    for ptr in written(edit):
+        for at in _pointers(jp.get(doc, ptr, None), ptr):
+            value = jp.get(doc, at, None)
+            if isinstance(value, (dict, list)):
+                continue
+            _need(isinstance(value, int) and not isinstance(value, bool) and value >= 0,
+                  f"{what} set {at} to {value!r}, not a count")
+            if value > COUNT_MAX:
+                bound.append(f"{what} made a document the schema refuses: {value} at {at} is out of range: must be "
+                             f"at most {COUNT_MAX}")
+                doc.clear()
+                doc.update(before)
+                return False
+    return True
+
+
 def _valid(data: dict, what: str) -> None:
-    """After a Play operation the document still loads (the schema's bounds) and checks."""
     try:
-        storage.from_data(data, "after")
+        storage.from_data(copy.deepcopy(data), "after")
     except storage.DocumentError as e:
-        raise Wrong(f"{what} made a document the schema refuses: {e.message}") from None
+        raise Wrong(f"{what}: the document no longer loads: {e.message} ({e.where})") from None
 
 
 def _play_operations(data: dict, kind, result, src: Path) -> None:
-    """The Play view's operations as its buttons make them, each applied and checked again like the session."""
-    from model import edits, play
+    """The Play view's operations as its buttons make them, each applied (with its undo and redo) and the
+    document checked again, as the session does."""
+    from model import play
     from model.play import stargrave
     doc = copy.deepcopy(data)
     groups = result.play
+    bound: list[str] = []
     for g in groups:
         for t in g.tracks:
             for delta in (1, -1, 5, -5):
@@ -629,12 +689,12 @@ def _play_operations(data: dict, kind, result, src: Path) -> None:
                           f"{t.pointer}: a step of {delta} refused where one step is allowed")
                     continue
                 before = current.shown
-                edits.apply(doc, edit)
+                if not _apply(doc, edit, f"a step of {delta} on {t.pointer}", bound):
+                    continue
                 after = play.stored(doc, t.pointer)
                 moved = (current.maximum - after if current.lost else after) - before
                 _need(moved != 0 and abs(moved) <= abs(delta) and (moved > 0) == (delta > 0),
                       f"{t.pointer}: a step of {delta} moved the count by {moved}")
-                _valid(doc, f"a step of {delta} on {t.pointer}")
         if g.tracks:      # the session checks the document again after each step: once a figure here
             groups = evaluate(doc, kind, origin=src).play
         for p in g.powers:
@@ -644,25 +704,24 @@ def _play_operations(data: dict, kind, result, src: Path) -> None:
                 continue
             edit = stargrave.use_power(doc, grp, pw)
             _need((edit is None) == (not pw.usable), f"{p.pointer}: use_power and usable disagree")
-            if edit is not None:
-                edits.apply(doc, edit)
+            if edit is not None and _apply(doc, edit, f"using {p.name}", bound):
                 _need(play.stored(doc, pw.pointer) == pw.uses + 1, f"{p.pointer}: the use was not counted")
-                _valid(doc, f"using {p.name}")
                 groups = evaluate(doc, kind, origin=src).play
+    _valid(doc, "after the Play view's steps and powers")
+    keep = getattr(play.module(kind.kind), "KEEP", ())
     edit = play.new_game(kind.kind, doc)
     if edit is not None:
-        edits.apply(doc, edit)
+        _apply(doc, edit, "a new game", bound)
         _valid(doc, "a new game")
         again = evaluate(doc, kind, origin=src)
-        keep = getattr(play.module(kind.kind), "KEEP", ())
         _need(all(k in keep for k in (doc.get("play") or {})), "a new game left counts of the game behind")
         for g in again.play:
             for t in g.tracks:
                 top = jp.split(t.pointer)[1]
                 _need(top in keep or t.stored == 0, f"{t.pointer} is not cleared by a new game")
     else:
-        _need(not any(k not in getattr(play.module(kind.kind), "KEEP", ()) for k in (doc.get("play") or {})),
-              "no new game offered where a game is in progress")
+        _need(all(k in keep for k in (doc.get("play") or {})), "no new game offered where a game is in progress")
+    _need(not bound, bound[0] if bound else "")
 
 
 def _end_game(data: dict, kind, result, src: Path, folder: Path) -> None:

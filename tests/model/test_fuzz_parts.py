@@ -88,6 +88,7 @@ def test_a_crash_a_hang_and_wrong_outputs_are_told_apart(tmp_path, monkeypatch):
     import model.sheets
     import model.sheets.cards
     monkeypatch.setattr(pf, "STAGE_LIMIT_S", 1)
+    monkeypatch.setattr(pf, "BLANK_DONE", set())
     monkeypatch.setattr(model.sheets, "export_pdf", lambda *a, **k: b"not a PDF")
     monkeypatch.setattr(model.sheets.cards, "tracker_pdf", lambda *a, **k: time.sleep(3))
     monkeypatch.setattr(model.listing, "listing", lambda data, result, markdown=False: "no name here\n")
