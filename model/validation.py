@@ -131,9 +131,17 @@ def _pointer(error) -> str:
     return ptr
 
 
+# The schemas' patterns in words: a value that does not match is told what the place takes, never the pattern.
+PATTERN_WORDS = {
+    "^[A-Za-z0-9+/]*={0,2}$": "base64 text (letters, digits, + and / only, ending in at most two =)",
+    "^[a-z0-9][a-z0-9-]{0,63}$": "an id of small letters, digits and hyphens (at most 64, the first not a hyphen)",
+}
+
+
 def _friendly(error) -> str:
     v = error.validator
     inst = error.instance
+    named = "propertyNames" in error.schema_path     # the check is of a key's name, not of its value
     if v == "required":
         missing = [p for p in error.validator_value if p not in (inst or {})]
         return f"'{missing[0]}' is missing" if missing else error.message
@@ -153,12 +161,23 @@ def _friendly(error) -> str:
         return f"{json.dumps(inst, ensure_ascii=False)[:60]} is not one of {opts}"
     if v == "const":
         return f"expected {json.dumps(error.validator_value)}, found {json.dumps(inst, ensure_ascii=False)[:60]}"
-    if v == "additionalProperties":
-        return error.message.replace("Additional properties are not allowed", "unknown field")
+    if v == "additionalProperties" and isinstance(inst, dict) and isinstance(error.schema, dict):
+        known = error.schema.get("properties", {})
+        extra = [json.dumps(k, ensure_ascii=False)[:60] for k in inst if k not in known]
+        if extra:
+            more = f" (and {len(extra) - 3} more)" if len(extra) > 3 else ""
+            return f"unknown field{'s' if len(extra) > 1 else ''} {', '.join(extra[:3])}{more}"
     if v in ("minItems", "maxItems"):
         return f"a list of {len(inst)} items: must have {'at least' if v == 'minItems' else 'at most'} {error.validator_value}"
+    if v in ("minProperties", "maxProperties") and isinstance(inst, dict):
+        bound = "at least" if v == "minProperties" else "at most"
+        return f"{len(inst)} entr{'y' if len(inst) == 1 else 'ies'}: must have {bound} {error.validator_value}"
     if v in ("minLength", "maxLength"):
-        return f"text of {len(inst)} characters: must have {'at least' if v == 'minLength' else 'at most'} {error.validator_value}"
+        what = "a name" if named else "text"
+        return f"{what} of {len(inst)} characters: must have {'at least' if v == 'minLength' else 'at most'} {error.validator_value}"
+    if v == "pattern":
+        want = PATTERN_WORDS.get(error.validator_value, "written the way this place takes")
+        return f"{'the name ' if named else ''}{json.dumps(inst, ensure_ascii=False)[:60]} is not {want}"
     return error.message
 
 
