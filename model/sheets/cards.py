@@ -30,6 +30,7 @@ from .spans import TextBlock, spans, text_width
 from .text import minus
 
 MIN_SCALE = 0.6
+SOURCE_LINES = 2       # the line under each card: at most two lines before a long name is shortened
 SOURCE_NAME_MIN = 12   # characters of a long name the line under each card keeps before its "…"
 MAX_BOXES = 300  # a typo-sized count prints as a number, not a page of boxes
 
@@ -413,9 +414,10 @@ class CardPainter:
         return scale
 
     def source_line(self) -> TextBlock:
-        """The small line under every card (whose it is, house rules, NOT LEGAL) on one line: a little smaller when
-        it is long, then its name shortened with "…" (the title band shows the name whole); what follows the name
-        is always printed, wrapped only when it alone is wider than the card."""
+        """The small line under every card (whose it is, house rules, NOT LEGAL): one line, a little smaller when
+        it is long, two when it must be (their height kept free), and beyond that its name shortened with "…"
+        (the title band or the sheet shows it whole); what follows the name is always printed, wrapped only when
+        it alone is wider than two lines."""
         if self._source_block is None:
             W, leading = self.w - 2 * self.pad, self.base["small"] * 1.3
 
@@ -427,14 +429,14 @@ class CardPainter:
                 size *= 0.88
                 found = block(self.source, size)
             head = " ".join(self.source_name.split())
-            if len(found.lines) > 1 and len(head) > SOURCE_NAME_MIN and self.source.startswith(head):
+            if len(found.lines) > SOURCE_LINES and len(head) > SOURCE_NAME_MIN and self.source.startswith(head):
                 tail = self.source[len(head):]
-                lo, hi = SOURCE_NAME_MIN, len(head) - 1      # the longest start of the name that fits one line
+                lo, hi = SOURCE_NAME_MIN, len(head) - 1      # the longest start of the name that fits
                 found = block(head[:lo].rstrip() + "…" + tail, size)
                 while lo < hi:
                     mid = (lo + hi + 1) // 2
                     b = block(head[:mid].rstrip() + "…" + tail, size)
-                    if len(b.lines) <= 1:
+                    if len(b.lines) <= SOURCE_LINES:
                         lo, found = mid, b
                     else:
                         hi = mid - 1
