@@ -424,6 +424,17 @@ def _named(text: str, data: dict, what: str) -> None:
         _need(_squash(name) in _squash(text), f"the {what} does not show the name {name!r}")
 
 
+# A library's wording or a Python repr where the player reads a sentence (the schema library's messages, a dict).
+LIBRARY_WORDS = re.compile(r"\{'|\['|' was unexpected|does not match '|has too many properties|is not valid under|"
+                           r"is a required property|is not of type|non-unique elements|Failed validating|Traceback|"
+                           r" object at 0x")
+
+
+def _plain(message: str, what: str) -> None:
+    found = LIBRARY_WORDS.search(message)
+    _need(found is None, f"{what} is not in plain words ({found and found.group(0)!r}): {message[:200]}")
+
+
 class Case:
     """One document through every stage: `outcomes` (stage -> outcome) and `failures` (stage, outcome, what)."""
 
@@ -482,6 +493,7 @@ def run(raw: bytes, folder: Path, kind: str = "", only: tuple[str, ...] = STAGES
             return storage.load(src)
         except storage.DocumentError as e:
             _need(bool(e.message) and e.path == str(src), f"a refusal without its message or file: {e!r}")
+            _plain(e.message, "the refusal")
             raise Refused from None
     loaded = case.stage("load", load)
     if loaded is None:
@@ -494,7 +506,7 @@ def run(raw: bytes, folder: Path, kind: str = "", only: tuple[str, ...] = STAGES
         _need(result.schema_valid and result.pack is not None, "a loaded document is not schema-valid")
         for i in result.issues:
             _need(i.severity in ("error", "warning", "info") and bool(i.message), f"an issue without words: {i}")
-            _need("Traceback" not in i.message and " object at 0x" not in i.message, f"a Python repr: {i.message}")
+            _plain(i.message, "an issue")
         json.dumps({"issues": [i.to_json() for i in result.issues], "derived": result.derived},
                    ensure_ascii=False, allow_nan=False)
         return result
