@@ -210,6 +210,27 @@ def test_the_line_under_a_card_stays_clear_of_the_blocks_above(name, tmp_path):
         assert name.startswith(kept) and 12 <= len(kept) < 120, text
 
 
+def test_a_card_still_overfull_at_its_smallest_is_cut_above_its_tick_rows_and_says_so(tmp_path):
+    """Fuzz (tests/model/parts_fuzz.py): a ship with twenty weapons drew its weapon table over its own tick rows
+    (the clip kept it off the next card only). What does not fit above the tick rows is left out, with a line
+    saying the sheet shows it all."""
+    data = json.loads((EXAMPLES / "kestrel-light-freighter.starwright").read_text(encoding="utf-8"))
+    data["weapons"] = data["weapons"][:1] * 20
+    result = evaluate(data, KINDS["starchasers-ship"])
+    text = " ".join(w[4] for w in _words(export_cards(deck(data, result), SheetOptions(paper="a4")), tmp_path))
+    assert "More than a card holds: the sheet shows it all." in text and "HULL" in text
+
+
+def test_a_negative_profile_value_is_fitted_to_its_box_as_it_is_drawn(tmp_path):
+    """Fuzz: STA -974 (a shift of 999) was measured with a hyphen and drawn with the wider minus sign, so its last
+    digit wrapped onto the legend line below the box."""
+    data = json.loads((EXAMPLES / "norel-kho-dralasite.starwright").read_text(encoding="utf-8"))
+    data["shifts"]["str_sta"] = 999
+    result = evaluate(data, KINDS["starfrontiers-character"])
+    text = " ".join(w[4] for w in _words(export_cards(deck(data, result), SheetOptions(paper="a4")), tmp_path))
+    assert "\u2212" + str(-result.derived["abilities"]["sta"]) in text, text[:300]
+
+
 def test_every_card_layout_passes_its_schema_and_a_broken_one_is_named():
     for kind in KINDS:
         assert check_card_layout(load_card_layout(kind)) == [], kind
