@@ -292,3 +292,16 @@ def test_card_and_full_sheet_of_the_same_document_show_the_same_numbers(name, sh
     card_text, sheet_text = _both_texts(name, tmp_path)
     for s in shared:
         assert s in card_text and s in sheet_text, s
+
+
+@pytest.mark.parametrize("campaign", [-1, "x", [], {"games": 3}, {"games": [{"after": 5}, 7]}])
+def test_cards_and_listing_of_a_crew_whose_campaign_record_is_not_one(campaign, tmp_path):
+    """Fuzz (tests/model/parts_fuzz.py): a campaign crew whose file holds `"campaign": -1` loads (a kept record,
+    reported by the check) but its cards and its text listing crashed reading the soldiers hired in games."""
+    from model.listing import listing
+    data = json.loads((EXAMPLES / "ashen-comet-campaign.starwright").read_text(encoding="utf-8"))
+    (tmp_path / "c.starwright").write_text(json.dumps({**data, "campaign": campaign}), encoding="utf-8")
+    loaded = load(tmp_path / "c.starwright")
+    result = evaluate(loaded.data, loaded.kind)
+    assert export_cards(deck(loaded.data, result), SheetOptions(paper="a4")).startswith(b"%PDF-")
+    assert loaded.data["name"].upper() in listing(loaded.data, result)
