@@ -540,11 +540,14 @@ PORTRAIT, REPAIRS, BOUND = "portrait", "repairs", "play-bound"
 
 
 def cause(raw: bytes, stage: str, outcome: str, what: str, folder: Path) -> str:
-    """Whose failure this is: BOUND for a Play operation past the schema's bound; PORTRAIT when the failure is
+    """Whose failure this is: BOUND for a Play operation past the play schema's bounds (a count past 100000, a
+    501st entry, a power's name longer than a count's name may be); PORTRAIT when the failure is
     gone (or another one) without the document's picture, REPAIRS when it is without a ship's repairs and it is
     a hang or the repairs are many or hold huge numbers; else "own"."""
-    if "made a document the schema refuses" in what and "must be at most 100000" in what:
-        return BOUND
+    if "made a document the schema refuses" in what or ("the document no longer loads" in what and any(
+            bound in what for bound in ("must be at most 100000", "entries: must have at most",
+                                        "a name of"))):
+        return BOUND      # a count, a list of counts or a count's name (a power's) past the play schema's bounds
     data = json.loads(raw)
     variants = []
     if isinstance(data, dict) and "portrait" in data:
