@@ -610,9 +610,10 @@ def _exports(data: dict, result, folder: Path, kind: str):
         for g in result.play:      # each figure or ship by its title, each of its tracks by its label
             title = plain_name({"name": g.title})
             _need(title is None or _squash(title) in _squash(text), f"the tracker cards lack {title!r}")
-            for t in g.tracks:
+            for t in g.tracks:    # word by word: a long label wraps beside its "keep a tally" note
                 label = plain_name({"name": t.label})
-                _need(label is None or _squash(label) in _squash(text), f"the tracker cards lack {label!r}")
+                _need(label is None or all(_squash(w) in _squash(text) for w in label.split()),
+                      f"the tracker cards lack {label!r}")
 
     def text(markdown: bool):
         out = accepted(lambda: listing(data, result, markdown=markdown), "text")
@@ -635,9 +636,10 @@ def _exports(data: dict, result, folder: Path, kind: str):
         _need(back == actor, "the Foundry actor does not read back as the same JSON")
         _need(back.get("name") == (data.get("name") or "Unnamed character"), "the Foundry actor has another name")
         stamina = next((t for g in result.play for t in g.tracks if t.rule == "SF-PLAY-16"), None)
-        if stamina is not None:    # the actor's Stamina is what the Play view shows left (never below 0)
-            got = back["system"]["stamina"]
-            _need(got["value"] == max(0, stamina.shown) and got["max"] == stamina.maximum,
+        if stamina is not None:    # the actor's Stamina is what the Play view shows left (never below 0), of the
+            got = back["system"]["stamina"]          # STA written into the system's 1-100 (and reported so)
+            sta = min(max(stamina.maximum, 1), 100)
+            _need(got["value"] == max(0, sta - stamina.stored) and got["max"] == sta,
                   f"the Foundry actor's Stamina {got['value']} of {got['max']} is not the Play view's "
                   f"{stamina.shown} of {stamina.maximum}")
         report.text()
