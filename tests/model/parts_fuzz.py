@@ -572,16 +572,25 @@ BLANK_DONE: set = set()
 
 def _exports(data: dict, result, folder: Path, kind: str):
     from model.cards import CardError
+    from model.kinds import KINDS
     from model.listing import listing
     from model.sheets import SheetError, SheetOptions, export_pdf
     from model.sheets.cards import cards_pdf, tracker_pdf
     options = SheetOptions(paper="a4")
 
+    # a kept record (a campaign's games: kept whatever the file holds, so nothing is lost) that check reports wrong
+    kept = KINDS[kind].is_kept
+    broken = any(i.is_error and kept(i.pointer) for i in result.issues)
+
     def accepted(make, what):
-        """What check accepts, the export accepts: a SheetError/CardError here is a wrong output."""
+        """What check accepts, the export accepts: a SheetError/CardError here is a wrong output, unless check
+        reported an error in a kept record (then a refusal in a sentence is right)."""
         try:
             return make()
         except (SheetError, CardError) as e:
+            if broken:
+                _plain(str(e), f"the {what} export's refusal")
+                raise Refused from None
             raise Wrong(f"the {what} export refused a document check accepts: {e}") from None
 
     def sheet():
