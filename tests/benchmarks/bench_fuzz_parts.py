@@ -45,6 +45,11 @@ two workers, nice 10; 140 ms a document; 209 MB the largest process).
   IDAT, IDAT short of the header's size), 5 hangs (repairs: sheet, a repair of 100,000 points), 4,264 wrong
   (play-bound), 7 wrong (portrait: a 300-letter unbroken name beside a valid picture overflows the name box,
   the same fit overflow as above; documents 614, 7243, 7713, 14438, 7677, 13981, 9596).
+
+With the mended checks, to confirm: seed 2, documents 0..3999, 4,000 run, 2,848 loaded; 460 s (two workers).
+  ours: 0 crashes, 0 hangs, 0 wrong outputs.
+  owned elsewhere: 418 crashes (portrait: 209 sheet, 209 cards), 2 hangs (repairs: sheet), 1,017 wrong
+  (play-bound), 3 wrong (portrait: the long name beside a picture, documents 1695, 2265, 3597).
 """
 
 from __future__ import annotations
