@@ -137,12 +137,20 @@ def _pointer(error: ValidationError) -> str:
     return ptr
 
 
+# The schemas' patterns in words: a value that does not match is told what the place takes, never the pattern.
+PATTERN_WORDS = {
+    "^[A-Za-z0-9+/]*={0,2}$": "base64 text (letters, digits, + and / only, ending in at most two =)",
+    "^[a-z0-9][a-z0-9-]{0,63}$": "an id of small letters, digits and hyphens (at most 64, the first not a hyphen)",
+}
+
+
 def _friendly(error: ValidationError) -> str:
     v = error.validator
     # what was checked and the schema's value for the keyword: typed "or Unset" (a sentinel of an error made by
     # hand); every error a check gives has both
     inst: Any = error.instance
     value: Any = error.validator_value
+    named = "propertyNames" in error.schema_path     # the check is of a key's name, not of its value
     if v == "required":
         missing = [p for p in value if p not in (inst or {})]
         return f"the field \"{missing[0]}\" is missing" if missing else error.message
@@ -162,23 +170,30 @@ def _friendly(error: ValidationError) -> str:
         return f"{json.dumps(inst, ensure_ascii=False)[:60]} is not one of {opts}"
     if v == "const":
         return f"expected {json.dumps(value)}, found {json.dumps(inst, ensure_ascii=False)[:60]}"
-    if v == "additionalProperties":
-        return error.message.replace("Additional properties are not allowed", "unknown field")
+    if v == "additionalProperties" and isinstance(inst, dict) and isinstance(error.schema, dict):
+        known = error.schema.get("properties", {})
+        extra = [json.dumps(k, ensure_ascii=False)[:60] for k in inst if k not in known]
+        if extra:
+            more = f" (and {len(extra) - 3} more)" if len(extra) > 3 else ""
+            return f"unknown field{'s' if len(extra) > 1 else ''} {', '.join(extra[:3])}{more}"
+        return "unknown field"
     if v == "maxItems" and isinstance(error.schema, dict) and isinstance(error.schema.get("x-too-many"), str):
         # the schema's own sentence for a list longer than it allows ({count}: the list's, {most}: the bound)
         return error.schema["x-too-many"].format(count=len(inst), most=value)
     if v in ("minItems", "maxItems"):
         return f"a list of {len(inst)} items: must have {'at least' if v == 'minItems' else 'at most'} {value}"
     if v in ("minLength", "maxLength"):
-        return f"text of {len(inst)} characters: must have {'at least' if v == 'minLength' else 'at most'} {value}"
+        what = "a name" if named else "text"
+        return f"{what} of {len(inst)} characters: must have {'at least' if v == 'minLength' else 'at most'} {value}"
     # the keywords below: jsonschema's own message shows the whole value (a Python repr of it, however long)
     if v in ("minProperties", "maxProperties") and isinstance(inst, dict):
-        return (f"{len(inst)} entries: must have {'at least' if v == 'minProperties' else 'at most'} "
-                f"{value}")
+        bound = "at least" if v == "minProperties" else "at most"
+        return f"{len(inst)} entr{'y' if len(inst) == 1 else 'ies'}: must have {bound} {value}"
     if v == "uniqueItems":
         return "the list holds the same entry more than once: each must be different"
     if v == "pattern":
-        return f"{json.dumps(inst, ensure_ascii=False)[:60]} is not written the way this field needs"
+        want = PATTERN_WORDS.get(value, "written the way this place takes")
+        return f"{'the name ' if named else ''}{json.dumps(inst, ensure_ascii=False)[:60]} is not {want}"
     if v == "format":
         return f"{json.dumps(inst, ensure_ascii=False)[:60]} is not a valid {value}"
     if v in ("anyOf", "oneOf", "allOf", "not", "contains") and isinstance(inst, (dict, list)):

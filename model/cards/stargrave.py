@@ -100,8 +100,11 @@ def _records(data: dict, d: dict) -> list[dict]:
     if not any("id" in sd for sd in d.get("soldiers", [])):
         return founded
     by_id = {s.get("id"): s for s in founded}
-    for game in ((data.get("campaign") or {}).get("games") or []):
-        for step in (game.get("after") or []) if isinstance(game, dict) else []:
+    camp = data.get("campaign")     # a kept record: the file may hold anything here (the check says what)
+    games = camp.get("games") if isinstance(camp, dict) else None
+    for game in games if isinstance(games, list) else []:
+        after = game.get("after") if isinstance(game, dict) else None
+        for step in after if isinstance(after, list) else []:
             hire = step.get("hire") if isinstance(step, dict) else None
             if isinstance(hire, dict):
                 by_id.setdefault(hire.get("id"), hire)

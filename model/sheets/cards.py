@@ -4,7 +4,8 @@ A deck (model/cards) is drawn on a grid of standard cards (63 × 88 mm, three by
 A4 or Letter, with crop marks where the cuts go. Each card stacks its layout's blocks from the top
 (title band, profile row, fields, lists, tables, paragraphs); a block marked `bottom` and those after
 it sit at the card's foot (tick rows), and a small line under every card says whose it is and whether
-it is legal. When the content does not fit, the whole card is set smaller (down to 60 %), then clipped
+it is legal. When the content does not fit, the whole card is set smaller (down to 60 %); what still does
+not fit above the tick rows is left out, with a line saying the sheet shows it all, and the card is clipped
 to its own edge, so it never runs into its neighbour. On a blank deck the same blocks leave room:
 empty boxes, ruled lines, empty table rows and tick rows, for pencil.
 
@@ -30,6 +31,8 @@ from .spans import TextBlock, spans, text_width
 from .text import minus
 
 MIN_SCALE = 0.6
+SOURCE_LINES = 2       # the line under each card: at most two lines before a long name is shortened
+SOURCE_NAME_MIN = 12   # characters of a long name the line under each card keeps before its "…"
 MAX_BOXES = 300  # a typo-sized count prints as a number, not a page of boxes
 
 
@@ -58,6 +61,23 @@ class _Pen:
     def image(self, raw: bytes, rect) -> None:
         self.images.append((raw, *rect))
 
+    def keep_above(self, limit: float) -> None:
+        """Drop whatever reaches below `limit` (text by its descent, rectangles, lines and pictures whole)."""
+        self.pieces = [p for p in self.pieces if p[1] - 0.25 * p[4] >= limit]
+        for group in (self.fills, self.strokes):
+            for key, rects in group.items():
+                group[key] = [r for r in rects if r[1] >= limit]
+        for key, segs in self.lines.items():
+            self.lines[key] = [sg for sg in segs if min(sg[1], sg[3]) >= limit]
+        self.images = [im for im in self.images if im[2] >= limit]
+
+    def merge(self, other: _Pen) -> None:
+        self.pieces += other.pieces
+        for mine, theirs in ((self.fills, other.fills), (self.strokes, other.strokes), (self.lines, other.lines)):
+            for key, items in theirs.items():
+                mine.setdefault(key, []).extend(items)
+        self.images += other.images
+
     def flush(self, c: Canvas) -> None:
         for color, rects in self.fills.items():
             c.setFillColor(color)
@@ -80,9 +100,11 @@ class _Pen:
 class CardPainter:
     """Draws cards of one layout at a scale; every block is (height, draw(pen, x, top))."""
 
-    def __init__(self, layout: dict, blank: bool, source: str):
+    def __init__(self, layout: dict, blank: bool, source: str, name: str = ""):
         st = layout["style"]
         self.layout, self.blank, self.source = layout, blank, source
+        self.source_name = name          # how the source line begins (the document's name), to be shortened
+        self._source_block: TextBlock | None = None
         self.color = {k: colors.HexColor(v) for k, v in st["colors"].items()}
         self.white = colors.white
         self.base = dict(st["sizes"])
@@ -161,10 +183,10 @@ class CardPainter:
         head_h = max([head_h] + [b.height + z["label"] * 0.5 for b in head_blocks])
         vals = []
         for v in values:
-            size = z["value"]
+            v, size = minus(v), z["value"]     # measured as drawn: a true minus sign is wider than a hyphen
             while size > 4 and text_width(v, value_font, size) > cw - 2:
                 size -= 0.25
-            vals.append(self.para([(minus(v), value_font, size, self.color["ink"])], cw, z["value"] * 1.2, "center"))
+            vals.append(self.para([(v, value_font, size, self.color["ink"])], cw, z["value"] * 1.2, "center"))
         h = head_h + val_h
 
         def draw(pen, x, top):
@@ -387,7 +409,8 @@ class CardPainter:
     def draw(self, pen: _Pen, x0: float, y0: float, card_type: str, values: dict) -> float:
         """Draw one card with its lower-left corner at (x0, y0); returns the scale it was set at."""
         gap = 1.6 * mm
-        src_h = self.base["small"] * 1.3
+        src = self.source_line()
+        src_h = src.height         # kept free at the foot: the blocks above never run into it
         scale = 1.0
         while True:
             top, bottom = self.measure(card_type, values, scale)
@@ -398,18 +421,59 @@ class CardPainter:
             scale = round(scale - 0.05, 2)
         x = x0 + self.pad
         y = y0 + self.h - 0.8
+        upper = _Pen()
         for i, (h, d) in enumerate(top):
-            d(pen, x, y)
+            d(upper, x, y)
             y -= h + (gap if i else gap * 1.2)
         yb = y0 + self.pad + src_h + gap * 0.5 + sum(h for h, _ in bottom) + gap * max(0, len(bottom) - 1)
+        if y + gap < yb + gap:      # still overfull at the smallest scale: cut the upper blocks above the lower
+            self._cut(upper, x, yb + gap)
+        pen.merge(upper)
         self.notes(pen, x, y + gap, yb + gap)
         for h, d in bottom:
             d(pen, x, yb)
             yb -= h + gap
-        src = self.para([(self.source, fonts.COND, self.base["small"] * 0.95, self.color["muted"])],
-                        self.w - 2 * self.pad, src_h)
         pen.pieces += src.pieces(x, y0 + self.pad * 0.6 + src.height)
         return scale
+
+    def _cut(self, upper: _Pen, x: float, floor: float) -> None:
+        """Leave out what the upper blocks would draw below `floor` (over the tick rows and the line under the
+        card), and say so on the card's last line above them."""
+        words = self.para([("More than a card holds: the sheet shows it all.", fonts.COND, self.base["small"] * 0.9,
+                            self.color["muted"])], self.w - 2 * self.pad, self.base["small"] * 1.2)
+        limit = floor + words.height + 0.6 * mm
+        upper.keep_above(limit)
+        upper.text(words, x, limit - 0.3 * mm)
+
+    def source_line(self) -> TextBlock:
+        """The small line under every card (whose it is, house rules, NOT LEGAL): one line, a little smaller when
+        it is long, two when it must be (their height kept free), and beyond that its name shortened with "…"
+        (the title band or the sheet shows it whole); what follows the name is always printed, wrapped only when
+        it alone is wider than two lines."""
+        if self._source_block is None:
+            W, leading = self.w - 2 * self.pad, self.base["small"] * 1.3
+
+            def block(text: str, size: float) -> TextBlock:
+                return self.para([(text, fonts.COND, size, self.color["muted"])], W, leading)
+            size = self.base["small"] * 0.95
+            found = block(self.source, size)
+            if len(found.lines) > 1:
+                size *= 0.88
+                found = block(self.source, size)
+            head = " ".join(self.source_name.split())
+            if len(found.lines) > SOURCE_LINES and len(head) > SOURCE_NAME_MIN and self.source.startswith(head):
+                tail = self.source[len(head):]
+                lo, hi = SOURCE_NAME_MIN, len(head) - 1      # the longest start of the name that fits
+                found = block(head[:lo].rstrip() + "…" + tail, size)
+                while lo < hi:
+                    mid = (lo + hi + 1) // 2
+                    b = block(head[:mid].rstrip() + "…" + tail, size)
+                    if len(b.lines) <= SOURCE_LINES:
+                        lo, found = mid, b
+                    else:
+                        hi = mid - 1
+            self._source_block = found
+        return self._source_block
 
 
     def notes(self, pen: _Pen, x: float, top: float, bottom: float) -> None:
@@ -459,7 +523,7 @@ def export_cards(deck, options: SheetOptions | None = None) -> bytes:
 def _paint(deck, options: SheetOptions, buf) -> None:
     layout = deck.layout
     cd = layout["card"]
-    painter = CardPainter(layout, deck.blank, deck.source)
+    painter = CardPainter(layout, deck.blank, deck.source, deck.name)
     pw, ph = PAGE_SIZES[options.paper]
     cols, rows = cd["columns"], cd["rows"]
     w, h = painter.w, painter.h

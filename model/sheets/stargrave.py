@@ -215,7 +215,9 @@ class CrewSheet(DocumentSheet):
         holders: dict[str, list[tuple[str, int]]] = {}
         for role in ROLES:
             for p in (self.d.get(role) or {}).get("powers", []):
-                holders.setdefault(p["name"], []).append((self.t.figures[role]["label"], p["activation"]))
+                held = holders.setdefault(p["name"], [])
+                if (self.t.figures[role]["label"], p["activation"]) not in held:   # a power listed twice: once
+                    held.append((self.t.figures[role]["label"], p["activation"]))
         if not holders:
             return []
         n = kit.layout.get("cards", {}).get("columns", 3)

@@ -76,6 +76,27 @@ def test_3_0_where_an_integer_belongs_is_reported_and_the_sheet_prints(tmp_path)
     assert not result.schema_valid
 
 
+# Fuzz of the parts added later (tests/model/parts_fuzz.py): these were refused in the schema library's words, a
+# Python repr of the whole object or the pattern itself ("{'S0': 1, ...} has too many properties", "'Bad Name' does
+# not match '^[a-z0-9]...$'", "unknown field ('x' was unexpected)").
+@pytest.mark.parametrize("part, where, words", [
+    ({"play": {"spent": {f"S{j}": 1 for j in range(501)}}}, "/play/spent", "501 entries: must have at most 500"),
+    ({"play": {"spent": {"x" * 201: 1}}}, "/play/spent", "a name of 201 characters: must have at most 200"),
+    ({"optional_rules": {"Bad Name": True}}, "/optional_rules",
+     'the name "Bad Name" is not an id of small letters, digits and hyphens'),
+    ({"optional_rules": {f"r{i}": True for i in range(65)}}, "/optional_rules", "65 entries: must have at most 64"),
+    ({"portrait": {"media_type": "image/png", "width": 1, "height": 1, "data": "ab!cd"}}, "/portrait/data",
+     '"ab!cd" is not base64 text'),
+    ({"portrait": {"media_type": "image/png", "width": 1, "height": 1, "data": "abcd", "x": 1, "y": 2}},
+     "/portrait", 'unknown fields "x", "y"'),
+    ({"play": {"hull": 1}}, "/play", 'unknown field "hull"'),
+])
+def test_a_bad_play_portrait_or_optional_rules_part_is_refused_in_plain_words(tmp_path, part, where, words):
+    e = refused(tmp_path, json.dumps({**example(EXAMPLES / "z-gata-frigate.starwright"), **part}))
+    assert e.where == where and words in e.message, e.message
+    assert "{'" not in e.message and "'^" not in e.message and "was unexpected" not in e.message
+
+
 def test_nan_and_infinity_are_refused(tmp_path):
     for token in ("NaN", "Infinity", "-Infinity"):
         e = refused(tmp_path, '{"format": "starwright/stargrave-crew", "version": ' + token + "}")

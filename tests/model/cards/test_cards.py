@@ -179,6 +179,58 @@ def test_overfull_card_is_set_smaller_and_clipped_never_an_error(tmp_path):
     assert "Vexillarius" in raw_text(out) and pages(out) == 2
 
 
+def _words(pdf: bytes, tmp_path) -> list[tuple[float, float, float, float, str]]:
+    from tests.model.parts_fuzz import WORD, _overprinted
+    (tmp_path / "w.pdf").write_bytes(pdf)
+    out = subprocess.run(["pdftotext", "-bbox", str(tmp_path / "w.pdf"), "-"], capture_output=True, text=True,
+                         check=True).stdout
+    words = [(float(a), float(b), float(c), float(d), w) for a, b, c, d, w in WORD.findall(out)]
+    assert _overprinted(words) is None, _overprinted(words)
+    return words
+
+
+@pytest.mark.parametrize("name", ["Overloaded on Purpose", "Ashen Comet (a campaign with mistakes)", "W" * 300,
+                                  "The " + "Very Long Name " * 20])
+def test_the_line_under_a_card_stays_clear_of_the_blocks_above(name, tmp_path):
+    """Fuzz (tests/model/parts_fuzz.py): the line under each card wrapped when the name was long (the shipped broken
+    frigate's "Overloaded on Purpose · Knight Hawks starship · NOT LEGAL: 6 rule errors" did), and its second
+    line was printed over the tick rows above it. Now its height is kept free: one line, smaller, or two; a name
+    too long for two is cut short with "…"; NOT LEGAL is always on it."""
+    data = json.loads((EXAMPLES / "broken-knighthawks-frigate.starwright").read_text(encoding="utf-8"))
+    data["name"] = name
+    result = evaluate(data, KINDS["knighthawks-ship"])
+    words = _words(export_cards(deck(data, result), SheetOptions(paper="a4")), tmp_path)
+    text = " ".join(w[4] for w in words)
+    tail = " · Knight Hawks starship · NOT LEGAL: 6 rule errors"
+    if len(name) <= 40:
+        assert name + tail in text
+    else:
+        end = text.index("…" + tail)
+        kept = text[text.rindex(name[:12], 0, end):end]          # the start of the name the line keeps
+        assert name.startswith(kept) and 12 <= len(kept) < 120, text
+
+
+def test_a_card_still_overfull_at_its_smallest_is_cut_above_its_tick_rows_and_says_so(tmp_path):
+    """Fuzz (tests/model/parts_fuzz.py): a ship with twenty weapons drew its weapon table over its own tick rows
+    (the clip kept it off the next card only). What does not fit above the tick rows is left out, with a line
+    saying the sheet shows it all."""
+    data = json.loads((EXAMPLES / "kestrel-light-freighter.starwright").read_text(encoding="utf-8"))
+    data["weapons"] = data["weapons"][:1] * 20
+    result = evaluate(data, KINDS["starchasers-ship"])
+    text = " ".join(w[4] for w in _words(export_cards(deck(data, result), SheetOptions(paper="a4")), tmp_path))
+    assert "More than a card holds: the sheet shows it all." in text and "HULL" in text
+
+
+def test_a_negative_profile_value_is_fitted_to_its_box_as_it_is_drawn(tmp_path):
+    """Fuzz: STA -974 (a shift of 999) was measured with a hyphen and drawn with the wider minus sign, so its last
+    digit wrapped onto the legend line below the box."""
+    data = json.loads((EXAMPLES / "norel-kho-dralasite.starwright").read_text(encoding="utf-8"))
+    data["shifts"]["str_sta"] = 999
+    result = evaluate(data, KINDS["starfrontiers-character"])
+    text = " ".join(w[4] for w in _words(export_cards(deck(data, result), SheetOptions(paper="a4")), tmp_path))
+    assert "\u2212" + str(-result.derived["abilities"]["sta"]) in text, text[:300]
+
+
 def test_every_card_layout_passes_its_schema_and_a_broken_one_is_named():
     for kind in KINDS:
         assert check_card_layout(load_card_layout(kind)) == [], kind
@@ -240,3 +292,16 @@ def test_card_and_full_sheet_of_the_same_document_show_the_same_numbers(name, sh
     card_text, sheet_text = _both_texts(name, tmp_path)
     for s in shared:
         assert s in card_text and s in sheet_text, s
+
+
+@pytest.mark.parametrize("campaign", [-1, "x", [], {"games": 3}, {"games": [{"after": 5}, 7]}])
+def test_cards_and_listing_of_a_crew_whose_campaign_record_is_not_one(campaign, tmp_path):
+    """Fuzz (tests/model/parts_fuzz.py): a campaign crew whose file holds `"campaign": -1` loads (a kept record,
+    reported by the check) but its cards and its text listing crashed reading the soldiers hired in games."""
+    from model.listing import listing
+    data = json.loads((EXAMPLES / "ashen-comet-campaign.starwright").read_text(encoding="utf-8"))
+    (tmp_path / "c.starwright").write_text(json.dumps({**data, "campaign": campaign}), encoding="utf-8")
+    loaded = load(tmp_path / "c.starwright")
+    result = evaluate(loaded.data, loaded.kind)
+    assert export_cards(deck(loaded.data, result), SheetOptions(paper="a4")).startswith(b"%PDF-")
+    assert loaded.data["name"].upper() in listing(loaded.data, result)

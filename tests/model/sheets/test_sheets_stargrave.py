@@ -336,3 +336,25 @@ def test_SG_PROF_02_two_numbers_on_the_sheet_come_with_their_legend(tmp_path):
     for role in ROLES:
         plain[role]["items"] = []
     assert "Two numbers (9/11)" not in squash(sheet_text("stargrave-crew", plain, tmp_path))
+
+
+def test_a_power_listed_many_times_is_named_once_on_its_reference_card(tmp_path):
+    """Fuzz (tests/model/parts_fuzz.py): a First Mate whose file lists Camouflage 40 times got a reference card with
+    "14 First Mate ·" 40 times, shrunk to the smallest size and still printed over the card's summary. Each
+    officer and activation is named once."""
+    from tests.model.parts_fuzz import WORD, _overprinted
+    data = json.loads((EXAMPLES / "quiet-orbit-mystic.starwright").read_text(encoding="utf-8"))
+    data["first_mate"]["powers"] = data["first_mate"]["powers"][:1] * 40
+    name = data["first_mate"]["powers"][0]["name"]
+    result = evaluate(data, KINDS["stargrave-crew"])
+    (tmp_path / "s.pdf").write_bytes(export_pdf(data, result, SheetOptions(paper="a4")))
+    out = subprocess.run(["pdftotext", "-bbox", str(tmp_path / "s.pdf"), "-"], capture_output=True, text=True,
+                         check=True).stdout
+    for page in out.split("<page ")[1:]:
+        words = [(float(a), float(b), float(c), float(d), w) for a, b, c, d, w in WORD.findall(page)]
+        assert _overprinted(words) is None, _overprinted(words)
+    activation = next(p["activation"] for p in result.derived["first_mate"]["powers"] if p["name"] == name)
+    text = subprocess.run(["pdftotext", "-raw", str(tmp_path / "s.pdf"), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    card = text[text.index("POWER REFERENCE CARDS"):]
+    assert card.count(f"{activation} First Mate") == 1
