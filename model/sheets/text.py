@@ -139,6 +139,7 @@ class Fit:
     leading: float
     lines: tuple[str, ...]  # visual order, each fits the width at `size`
     font: str
+    cut: bool = False       # too long for the box even at the smallest size: the last line ends in "…"
 
     @property
     def height(self) -> float:
@@ -191,8 +192,8 @@ def _wrap(text: str, font: str, size: float, max_w: float) -> list[str]:
 def fit(text: object, box_w: float, box_h: float, font: str = fonts.REGULAR, size: float = 10,
         min_size: float = 6, floor: float = 3.5, leading: float = 1.18) -> Fit:
     """Fit user text in a box: one line, shrinking from `size` to `min_size`; then wrapped lines at
-    sizes from `min_size` down to `floor`. Never truncates: at `floor` the text is wrapped into as many
-    lines as it needs (only a box far too small for it could then overflow in height)."""
+    sizes from `min_size` down to `floor`. Only a text too long for the box even at `floor` is cut: the lines
+    that fit are kept, the last ending in "…" (`cut`), so that nothing is printed over what lies below the box."""
     s = visual(one_line(text))
     if not s:
         return Fit(size, size * leading, (), font)
@@ -206,9 +207,21 @@ def fit(text: object, box_w: float, box_h: float, font: str = fonts.REGULAR, siz
     sz = min_size
     while True:
         lines = _wrap(s, font, sz, box_w)
-        if len(lines) * sz * leading <= max_lines_h + 0.01 or sz <= floor:
+        if len(lines) * sz * leading <= max_lines_h + 0.01:
             return Fit(sz, sz * leading, tuple(lines), font)
+        if sz <= floor:
+            return _cut(lines, font, sz, leading, box_w, max_lines_h)
         sz = max(floor, sz - step)
+
+
+def _cut(lines: list[str], font: str, size: float, leading: float, box_w: float, box_h: float) -> Fit:
+    """The lines that fit the box's height (at least one), the last one ending in "…" within the width."""
+    keep = max(1, int((box_h + 0.01) // (size * leading)))
+    kept = lines[:keep]
+    last = kept[-1].rstrip()
+    while last and width(last + "…", font, size) > box_w:
+        last = last[:-1].rstrip()
+    return Fit(size, size * leading, tuple(kept[:-1]) + (last + "…",), font, cut=True)
 
 
 def draw_runs(canvas, text: str, x: float, y: float, font: str, size: float, align: str = "left",

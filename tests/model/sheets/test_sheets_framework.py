@@ -164,16 +164,23 @@ def test_visual_order_of_right_to_left_text():
 
 @pytest.mark.parametrize("text", TORTURE)
 @pytest.mark.parametrize("box", [(120, 14), (60, 30), (300, 40), (40, 12)])
-def test_fit_keeps_every_line_inside_the_box_and_loses_no_character(text, box):
+def test_fit_keeps_every_line_inside_the_box_and_loses_no_character_unless_it_cannot_fit(text, box):
     w, h = box
     f = fit(text, w, h, fonts.BOLD, size=20, min_size=8, floor=3.5)
     for line in f.lines:
         assert width(line, fonts.BOLD, f.size) <= w + 0.01, (line, f.size)
     assert f.size >= 3.5
-    if f.size > 3.5:
+    whole = visual(" ".join(text.split())).replace(" ", "")
+    if not f.cut:
+        # nothing disappears: the lines hold every character of the (visual-order) text, inside the box
+        assert "".join(f.lines).replace(" ", "") == whole
         assert f.height <= h + 0.01
-    # nothing disappears: the lines hold every character of the (visual-order) text
-    assert "".join(f.lines).replace(" ", "") == visual(" ".join(text.split())).replace(" ", "")
+    else:
+        # too long even at the smallest size: what fits is kept, in order, and the last line says it goes on;
+        # nothing is printed below the box (one line at the least, for a box lower than a line)
+        assert f.size == 3.5 and f.lines[-1].endswith("…")
+        assert whole.startswith("".join(f.lines)[:-1].replace(" ", ""))
+        assert f.height <= h + 0.01 or len(f.lines) == 1
 
 
 def test_fit_prefers_one_line_and_shrinks_before_wrapping():
@@ -224,3 +231,12 @@ def test_pointers_are_described_in_words():
     assert describe_pointer(data, "") == "Crew"
     del data["format"]     # a document of no known kind: plain words
     assert describe_pointer(data, "/captain/powers/0/reduced") == "Captain › Power 1 (Fortune) › Reduced"
+
+
+def test_a_text_too_long_for_its_box_at_the_smallest_size_is_cut_with_an_ellipsis_not_printed_below_it():
+    """Found by the parts fuzzer: a 300-letter species ran over the lines below its box."""
+    f = fit("Q" * 300, 80, 12, fonts.REGULAR, size=10, min_size=6, floor=3.5)
+    assert f.cut and f.lines[-1].endswith("…") and f.height <= 12 + 0.01
+    assert all(width(line, fonts.REGULAR, f.size) <= 80.01 for line in f.lines)
+    kept = fit("Q" * 30, 80, 12, fonts.REGULAR, size=10, min_size=6, floor=3.5)
+    assert not kept.cut and "".join(kept.lines) == "Q" * 30
