@@ -57,7 +57,16 @@ def _past_limit(g: Group, t: Track, delta: int) -> Refused:
 
 
 def build(kind: str, data: dict, groups: list[Group], op: dict) -> edits.Edit:
-    """The edit for an operation on the document as it is now; Refused with the reason and rule ID."""
+    """The edit for an operation on the document as it is now; Refused with the reason and rule ID, also when the
+    saved file could not hold it (play.refusal, as the Play view asks)."""
+    edit = _build(kind, data, groups, op)
+    why = play.refusal(kind, data, edit, "This change")
+    if why:
+        raise Refused(why)
+    return edit
+
+
+def _build(kind: str, data: dict, groups: list[Group], op: dict) -> edits.Edit:
     if op["op"] == "step":
         g, t = _track(groups, op["pointer"])
         edit = play.step(data, t, op["delta"], who=g.title)

@@ -715,6 +715,10 @@ def _play_operations(data: dict, kind, result, src: Path) -> None:
                           f"{t.pointer}: a step of {delta} refused where one step is allowed")
                     continue
                 before = current.shown
+                # the Play view asks first whether the saved file could hold it (play.refusal), as a phone's does
+                if play.refusal(kind.kind, doc, edit, t.label):
+                    _plain(play.refusal(kind.kind, doc, edit, t.label), "the Play view's refusal")
+                    continue
                 if not _apply(doc, edit, f"a step of {delta} on {t.pointer}", bound):
                     continue
                 after = play.stored(doc, t.pointer)
@@ -730,6 +734,8 @@ def _play_operations(data: dict, kind, result, src: Path) -> None:
                 continue
             edit = stargrave.use_power(doc, grp, pw)
             _need((edit is None) == (not pw.usable), f"{p.pointer}: use_power and usable disagree")
+            if edit is not None and play.refusal(kind.kind, doc, edit, p.name):
+                continue      # the file could not hold one more use: refused, as the Play view does
             if edit is not None and _apply(doc, edit, f"using {p.name}", bound):
                 _need(play.stored(doc, pw.pointer) == pw.uses + 1, f"{p.pointer}: the use was not counted")
                 groups = evaluate(doc, kind, origin=src).play
