@@ -132,7 +132,8 @@ def fit_table(table: QTableView, least_rows: int = 0) -> None:
     table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
     def fit(*_):
-        if not isValid(table):  # its model can still speak while the table goes
+        # its model can still speak while the table goes (deleted, or its model already taken from it)
+        if not isValid(table) or table.model() is None:
             return
         rows = max(table.model().rowCount(), least_rows)
         header = table.horizontalHeader()
