@@ -17,6 +17,17 @@ UP = {Qt.Key.Key_Plus, Qt.Key.Key_Equal, Qt.Key.Key_Up, Qt.Key.Key_Right}
 DOWN = {Qt.Key.Key_Minus, Qt.Key.Key_Underscore, Qt.Key.Key_Down, Qt.Key.Key_Left}
 
 
+def big_value(name: str, scale: float) -> QLabel:
+    """A value read from across the table: bold, `scale` times the usual size."""
+    label = QLabel()
+    label.setObjectName(name)
+    f = label.font()
+    f.setPointSizeF(f.pointSizeF() * scale)
+    f.setWeight(QFont.Weight.Bold)
+    label.setFont(f)
+    return label
+
+
 def big_button(text: str, name: str, spoken: str) -> QPushButton:
     b = QPushButton(text)
     b.setObjectName(name)
@@ -57,12 +68,7 @@ class TrackRow(QFrame):
         self.name.setMinimumWidth(min(self.name.fontMetrics().horizontalAdvance(track.label) + 12, 150))
         self.minus = big_button("−", f"{name}_minus", f"{track.label} down one")
         self.plus = big_button("+", f"{name}_plus", f"{track.label} up one")
-        self.value = QLabel()
-        self.value.setObjectName(f"{name}_value")
-        vf = self.value.font()
-        vf.setPointSizeF(vf.pointSizeF() * 2.0)
-        vf.setWeight(QFont.Weight.Bold)
-        self.value.setFont(vf)
+        self.value = big_value(f"{name}_value", 2.0)
         self.value.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.value.setMinimumWidth(self.value.fontMetrics().horizontalAdvance("88 / 88") + 12)
         self.bar = QProgressBar()

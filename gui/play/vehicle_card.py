@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QGridLayout, QPushButton, QWidget
 
 from model import edits
 from model import pointer as jp
@@ -19,6 +18,7 @@ from model.play import sf_vehicles as sv
 
 from .. import theme
 from ..widgets.common import Card, WrapLabel
+from .track_row import big_value
 
 KIND = "starfrontiers-character"
 
@@ -57,12 +57,7 @@ class VehicleCard(Card):
         self.session = session
         self.index = m.index
         self.setObjectName(f"playVehicle_{m.index}")
-        self.speed = QLabel()
-        self.speed.setObjectName(f"vehicle_{m.index}_speed")
-        f = self.speed.font()
-        f.setPointSizeF(f.pointSizeF() * 1.8)
-        f.setWeight(QFont.Weight.Bold)
-        self.speed.setFont(f)
+        self.speed = big_value(f"vehicle_{m.index}_speed", 1.8)
         self.add(self.speed)
         self.facts = WrapLabel()
         self.facts.setObjectName(f"vehicle_{m.index}_facts")

@@ -84,10 +84,9 @@ def clicks_on(app, win, stem: str, pointer: str, clicks: int) -> list[float]:
     return times
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description="Play view click-to-repaint benchmark (issue 29 targets)")
-    ap.add_argument("--clicks", type=int, default=200, help="clicks per document (default 200)")
-    args = ap.parse_args(argv)
+def bench_window():
+    """The application and a shown main window of 1280x860, with settings and data in folders of this run (the
+    user's own are neither read nor written)."""
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME"):
@@ -99,6 +98,14 @@ def main(argv: list[str] | None = None) -> int:
     win.resize(1280, 860)
     win.show()
     app.processEvents()
+    return app, win
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="Play view click-to-repaint benchmark (issue 29 targets)")
+    ap.add_argument("--clicks", type=int, default=200, help="clicks per document (default 200)")
+    args = ap.parse_args(argv)
+    app, win = bench_window()
     bare = floor(app, args.clicks)
     bare_med, bare_p90 = statistics.median(bare) * 1000, p90(bare) * 1000
     print(f"floor: bare QWidget window, a QLabel's new text painted: median {bare_med:.3f} ms, p90 {bare_p90:.3f} ms")

@@ -13,16 +13,14 @@ label repainted). Targets: issue 29's tracker click (median <= 4 ms, p90 <= 8 ms
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_play import MEDIAN_MS, P90_MS, floor, p90, paint_now
+from bench_play import MEDIAN_MS, P90_MS, bench_window, floor, p90, paint_now
 
 STEM, POINTER = "ashen-comet-campaign", "/play/figures/s1/health_lost"
 
@@ -96,18 +94,8 @@ def main() -> int:
     ap.add_argument("--clicks", type=int, default=200)
     ap.add_argument("--phones", type=int, default=8)
     args = ap.parse_args()
-    sys.path.insert(0, str(ROOT))
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME"):
-        os.environ[var] = tempfile.mkdtemp(prefix="starwright-bench-")
-    from gui.app import application
-    from gui.main_window import MainWindow
+    app, win = bench_window()
     from gui.share.dialog import ShareDialog
-    app = application()
-    win = MainWindow()
-    win.resize(1280, 860)
-    win.show()
-    app.processEvents()
     bare = floor(app, args.clicks)
     bare_med = statistics.median(bare) * 1000
     print(f"floor: bare window, a label's new text painted: median {bare_med:.3f} ms, p90 {p90(bare) * 1000:.3f} ms")
